@@ -1,0 +1,67 @@
+"""tfcompat: legacy TensorFlow gradient code on PyTorch. ``import tfcompat as tf`` gives the TF2 API."""
+from __future__ import annotations
+
+# Importing the op modules fills the op registry and attaches the Tensor operators.
+from tfcompat._src.ops import operators as _operators  # noqa: F401
+from tfcompat._src.autodiff import tape as _tape  # noqa: F401
+
+from tfcompat._src.framework.context import executing_eagerly, init_scope
+from tfcompat._src.framework.dispatch import convert_to_tensor
+from tfcompat._src.framework.dtypes import (
+    DType, as_dtype, bfloat16, bool_ as bool, complex64, complex128, double, float16, float32, float64, half,
+    int8, int16, int32, int64, resource, string, uint8, uint16, uint32, uint64, variant,
+)
+from tfcompat._src.framework.graph import Graph, Operation
+from tfcompat._src.framework.name_scope import control_dependencies, device, name_scope
+from tfcompat._src.framework.device import DeviceSpec
+from tfcompat._src.framework.tensor import Tensor
+from tfcompat._src.framework.tensor_shape import TensorShape
+from tfcompat._src.ops.array_ops import (
+    broadcast_to, concat, constant, expand_dims, fill, gather, gather_nd, identity, identity_n, linspace,
+    one_hot, ones, ones_like, pad, range, rank, reshape, reverse, shape, shape_n, size, slice, split, squeeze,
+    stack, stop_gradient, tile, transpose, unique, unstack, where, zeros, zeros_like,
+)
+from tfcompat._src.ops.control_flow_ops import case, cond, group, no_op, tuple_ as tuple, while_loop
+from tfcompat._src.ops.math_ops import (
+    abs, acos, add, add_n, asin, atan, atan2, cast, ceil, clip_by_value, cos, cosh, divide, equal, exp, floor,
+    floordiv, greater, greater_equal, less, less_equal, log, logical_and, logical_not, logical_or, matmul,
+    maximum, minimum, multiply, negative, not_equal, pow, realdiv, reciprocal, round, rsqrt, saturate_cast,
+    sigmoid, sign, sin, sinh, sqrt, square, squared_difference, subtract, tan, tanh, truediv, truncatediv,
+)
+from tfcompat._src.ops.reduction_ops import (
+    argmax, argmin, reduce_all, reduce_any, reduce_logsumexp, reduce_max, reduce_mean, reduce_min, reduce_prod,
+    reduce_sum,
+)
+from tfcompat._src.ops.variables import Variable
+from tfcompat._src.autodiff.gradients import gradients, hessians
+from tfcompat._src.autodiff.unconnected import AggregationMethod, UnconnectedGradients
+from tfcompat._src.autodiff.tape import GradientTape
+from tfcompat._src.runtime.function import TensorSpec, function
+from tfcompat._src.runtime.install import install
+
+newaxis = None
+__version__ = "2.21.0"
+VERSION = __version__
+GIT_VERSION = "tfcompat"
+
+from tfcompat import autodiff, compat, dtypes, errors, linalg, math, nn, random  # noqa: E402
+
+__all__ = [
+    "AggregationMethod", "DType", "DeviceSpec", "GradientTape", "Graph", "Operation", "Tensor", "TensorShape",
+    "TensorSpec", "UnconnectedGradients", "Variable", "abs", "acos", "add", "add_n", "argmax", "argmin", "as_dtype",
+    "asin", "atan", "atan2", "autodiff", "bfloat16", "bool", "broadcast_to", "case", "cast", "ceil",
+    "clip_by_value", "compat", "complex128", "complex64", "concat", "cond", "constant", "control_dependencies",
+    "convert_to_tensor", "cos", "cosh", "device", "divide", "double", "dtypes", "equal", "errors",
+    "executing_eagerly", "exp", "expand_dims", "fill", "float16", "float32", "float64", "floor", "floordiv",
+    "function", "gather", "gather_nd", "gradients", "greater", "greater_equal", "group", "half", "hessians",
+    "identity", "identity_n", "init_scope", "install", "int16", "int32", "int64", "int8", "less", "less_equal",
+    "linalg", "linspace", "log", "logical_and", "logical_not", "logical_or", "math", "matmul", "maximum",
+    "minimum", "multiply", "name_scope", "negative", "newaxis", "nn", "no_op", "not_equal", "one_hot", "ones",
+    "ones_like", "pad", "pow", "random", "range", "rank", "realdiv", "reciprocal", "reduce_all", "reduce_any",
+    "reduce_logsumexp", "reduce_max", "reduce_mean", "reduce_min", "reduce_prod", "reduce_sum", "reshape",
+    "resource", "reverse", "round", "rsqrt", "saturate_cast", "shape", "shape_n", "sigmoid", "sign", "sin",
+    "sinh", "size", "slice", "split", "sqrt", "square", "squared_difference", "squeeze", "stack",
+    "stop_gradient", "string", "subtract", "tan", "tanh", "tile", "transpose", "truediv", "truncatediv",
+    "tuple", "uint16", "uint32", "uint64", "uint8", "unique", "unstack", "variant", "where", "while_loop",
+    "zeros", "zeros_like",
+]

@@ -1,0 +1,4 @@
+"""``python -m tfcompat``: see ``tfcompat.cli``."""
+from tfcompat.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,563 @@
+"""Elementwise math, comparisons, matmul and cast (mirrors ``tf.math`` and TF's ``math_ops.py``)."""
+from __future__ import annotations
+
+import torch
+
+from tfcompat._src.framework import dtypes
+from tfcompat._src.framework.dispatch import apply_op, convert_to_tensor
+from tfcompat._src.framework.op_def import DIFFERENTIABLE, NOT_DIFFERENTIABLE, register_op
+from tfcompat._src.ops._helpers import match_dtypes, to_tensor
+
+# ------------------------------------------------------------------------------------------------
+# kernels: binary
+# ------------------------------------------------------------------------------------------------
+_XY = ("x", "y")
+
+
+def _floordiv(x, y):
+    if x.dtype.is_floating_point:
+        return torch.floor(x / y)
+    return torch.div(x, y, rounding_mode="floor")
+
+
+def _truncdiv(x, y):
+    return torch.div(x, y, rounding_mode="trunc")
+
+
+def _realdiv(x, y):
+    if x.dtype.is_floating_point or x.dtype.is_complex:
+        return x / y
+    return torch.div(x, y, rounding_mode="trunc")  # TF's Div/RealDiv on ints truncates
+
+
+def _floormod(x, y):
+    return torch.remainder(x, y)
+
+
+def _pow(x, y):
+    return torch.pow(x, y)
+
+
+def _squared_difference(x, y):
+    d = x - y
+    return d * d
+
+
+def _div_no_nan(x, y):
+    safe = torch.where(y == 0, torch.ones_like(y), y)
+    return torch.where(y == 0, torch.zeros_like(x * y), x / safe)
+
+
+def _maximum(x, y):
+    # TF's Maximum gradient goes entirely to x where x >= y; torch.maximum splits ties in half.
+    return torch.where((x >= y) | torch.isnan(x), x, y)
+
+
+def _minimum(x, y):
+    # TF's Minimum gradient goes entirely to x where x <= y; torch.minimum splits ties in half.
+    return torch.where((x <= y) | torch.isnan(x), x, y)
+
+
+_BINARY = {
+    "AddV2": (torch.add, DIFFERENTIABLE),
+    "Sub": (torch.sub, DIFFERENTIABLE),
+    "Mul": (torch.mul, DIFFERENTIABLE),
+    "RealDiv": (_realdiv, DIFFERENTIABLE),
+    "Div": (_floordiv, DIFFERENTIABLE),  # TF1 tf.div: floor division for ints, true division for floats
+    "FloorDiv": (_floordiv, NOT_DIFFERENTIABLE),
+    "TruncateDiv": (_truncdiv, NOT_DIFFERENTIABLE),
+    "FloorMod": (_floormod, DIFFERENTIABLE),
+    "Pow": (_pow, DIFFERENTIABLE),
+    "Maximum": (_maximum, DIFFERENTIABLE),
+    "Minimum": (_minimum, DIFFERENTIABLE),
+    "SquaredDifference": (_squared_difference, DIFFERENTIABLE),
+    "DivNoNan": (_div_no_nan, DIFFERENTIABLE),
+    "Atan2": (torch.atan2, DIFFERENTIABLE),
+    "Equal": (torch.eq, NOT_DIFFERENTIABLE),
+    "NotEqual": (torch.ne, NOT_DIFFERENTIABLE),
+    "Less": (torch.lt, NOT_DIFFERENTIABLE),
+    "LessEqual": (torch.le, NOT_DIFFERENTIABLE),
+    "Greater": (torch.gt, NOT_DIFFERENTIABLE),
+    "GreaterEqual": (torch.ge, NOT_DIFFERENTIABLE),
+    "LogicalAnd": (torch.logical_and, NOT_DIFFERENTIABLE),
+    "LogicalOr": (torch.logical_or, NOT_DIFFERENTIABLE),
+}
+
+
+def _fix_div(x, y):  # TF's Div for floats is true division
+    if x.dtype.is_floating_point or x.dtype.is_complex:
+        return x / y
+    return torch.div(x, y, rounding_mode="floor")
+
+
+_BINARY["Div"] = (_fix_div, DIFFERENTIABLE)
+
+for _name, (_fn, _grad) in _BINARY.items():
+    register_op(_name, grad=_grad, inputs=_XY)(_fn)
+
+# ------------------------------------------------------------------------------------------------
+# kernels: unary
+# ------------------------------------------------------------------------------------------------
+
+
+def _rsqrt(x):
+    return torch.rsqrt(x)
+
+
+def _reciprocal(x):
+    return torch.reciprocal(x) if x.dtype.is_floating_point or x.dtype.is_complex else torch.div(
+        torch.ones_like(x), x, rounding_mode="trunc")
+
+
+def _round(x):
+    return torch.round(x) if x.dtype.is_floating_point else x  # TF rounds half to even, like torch
+
+
+def _square(x):
+    return x * x
+
+
+def _sign(x):
+    return torch.sign(x)
+
+
+def _is_finite(x):
+    return torch.isfinite(x)
+
+
+_UNARY = {
+    "Neg": (torch.neg, DIFFERENTIABLE),
+    "Abs": (torch.abs, DIFFERENTIABLE),
+    "Square": (_square, DIFFERENTIABLE),
+    "Sqrt": (torch.sqrt, DIFFERENTIABLE),
+    "Rsqrt": (_rsqrt, DIFFERENTIABLE),
+    "Exp": (torch.exp, DIFFERENTIABLE),
+    "Expm1": (torch.expm1, DIFFERENTIABLE),
+    "Log": (torch.log, DIFFERENTIABLE),
+    "Log1p": (torch.log1p, DIFFERENTIABLE),
+    "Sin": (torch.sin, DIFFERENTIABLE),
+    "Cos": (torch.cos, DIFFERENTIABLE),
+    "Tan": (torch.tan, DIFFERENTIABLE),
+    "Asin": (torch.asin, DIFFERENTIABLE),
+    "Acos": (torch.acos, DIFFERENTIABLE),
+    "Atan": (torch.atan, DIFFERENTIABLE),
+    "Sinh": (torch.sinh, DIFFERENTIABLE),
+    "Cosh": (torch.cosh, DIFFERENTIABLE),
+    "Tanh": (torch.tanh, DIFFERENTIABLE),
+    "Sigmoid": (torch.sigmoid, DIFFERENTIABLE),
+    "Erf": (torch.erf, DIFFERENTIABLE),
+    "Erfc": (torch.erfc, DIFFERENTIABLE),
+    "Lgamma": (torch.lgamma, DIFFERENTIABLE),
+    "Digamma": (torch.digamma, DIFFERENTIABLE),
+    "Reciprocal": (_reciprocal, DIFFERENTIABLE),
+    "Sign": (_sign, DIFFERENTIABLE),   # TF's gradient of Sign is zeros, as torch's
+    "Floor": (torch.floor, NOT_DIFFERENTIABLE),
+    "Ceil": (torch.ceil, NOT_DIFFERENTIABLE),
+    "Round": (_round, NOT_DIFFERENTIABLE),
+    "Rint": (torch.round, NOT_DIFFERENTIABLE),
+    "IsNan": (torch.isnan, NOT_DIFFERENTIABLE),
+    "IsInf": (torch.isinf, NOT_DIFFERENTIABLE),
+    "IsFinite": (_is_finite, NOT_DIFFERENTIABLE),
+    "LogicalNot": (torch.logical_not, NOT_DIFFERENTIABLE),
+}
+for _name, (_fn, _grad) in _UNARY.items():
+    register_op(_name, grad=_grad)(_fn)
+
+# ------------------------------------------------------------------------------------------------
+# kernels: matmul, cast, n-ary
+# ------------------------------------------------------------------------------------------------
+
+
+@register_op("MatMul", grad=DIFFERENTIABLE, inputs=("a", "b"))
+def _matmul(a, b, transpose_a=False, transpose_b=False):
+    if transpose_a:
+        a = a.t()
+    if transpose_b:
+        b = b.t()
+    return torch.mm(a, b) if a.dim() == 2 and b.dim() == 2 else torch.matmul(a, b)
+
+
+@register_op("BatchMatMulV2", grad=DIFFERENTIABLE, inputs=("x", "y"))
+def _batch_matmul(x, y, adj_x=False, adj_y=False):
+    if adj_x:
+        x = x.transpose(-1, -2).conj()
+    if adj_y:
+        y = y.transpose(-1, -2).conj()
+    return torch.matmul(x, y)
+
+
+@register_op("Cast", grad=DIFFERENTIABLE)
+def _cast(x, DstT):
+    return x.to(DstT.torch_dtype)
+
+
+@register_op("AddN", grad=DIFFERENTIABLE, inputs=("inputs",), list_input=True)
+def _add_n(*xs):
+    out = xs[0]
+    for x in xs[1:]:
+        out = out + x
+    return out
+
+
+# ------------------------------------------------------------------------------------------------
+# python wrappers
+# ------------------------------------------------------------------------------------------------
+def _binary(op_type, x, y, name):
+    x, y = match_dtypes(x, y)
+    return apply_op(op_type, [x, y], name=name)
+
+
+def _unary(op_type, x, name):
+    return apply_op(op_type, [to_tensor(x)], name=name)
+
+
+def add(x, y, name=None):
+    """Mirrors ``tf.math.add`` (op ``AddV2``, named 'Add' by default as in TF)."""
+    return _binary("AddV2", x, y, name or "Add")
+
+
+def subtract(x, y, name=None):
+    """Mirrors ``tf.math.subtract`` (op ``Sub``)."""
+    return _binary("Sub", x, y, name)
+
+
+def multiply(x, y, name=None):
+    """Mirrors ``tf.math.multiply`` (op ``Mul``)."""
+    return _binary("Mul", x, y, name)
+
+
+def _int_to_float_for_truediv(dt):
+    # TF's truediv: int8/int16/uint8/uint16 -> float32, int32/int64 -> float64.
+    if dt in (dtypes.int8, dtypes.int16, dtypes.uint8, dtypes.uint16):
+        return dtypes.float32
+    if dt in (dtypes.int32, dtypes.int64, dtypes.uint32, dtypes.uint64):
+        return dtypes.float64
+    return None
+
+
+def truediv(x, y, name=None):
+    """Mirrors ``tf.math.truediv``: integer inputs are cast to float first (int32 -> float64)."""
+    x, y = match_dtypes(x, y)
+    if x.dtype is not y.dtype:
+        raise TypeError(f"`x` and `y` must have the same dtype, got {x.dtype!r} != {y.dtype!r}.")
+    target = _int_to_float_for_truediv(x.dtype)
+    if target is not None:
+        x, y = cast(x, target), cast(y, target)
+    return apply_op("RealDiv", [x, y], name=name)
+
+
+divide = truediv
+
+
+def div(x, y, name=None):
+    """Mirrors ``tf.compat.v1.div``: floor division for integers, true division for floats."""
+    return _binary("Div", x, y, name)
+
+
+def realdiv(x, y, name=None):
+    """Mirrors ``tf.realdiv``."""
+    return _binary("RealDiv", x, y, name)
+
+
+def floordiv(x, y, name=None):
+    """Mirrors ``tf.math.floordiv`` (op ``FloorDiv``)."""
+    return _binary("FloorDiv", x, y, name)
+
+
+def truncatediv(x, y, name=None):
+    return _binary("TruncateDiv", x, y, name)
+
+
+def floormod(x, y, name=None):
+    """Mirrors ``tf.math.floormod`` / ``tf.math.mod``."""
+    return _binary("FloorMod", x, y, name)
+
+
+mod = floormod
+
+
+def pow(x, y, name=None):  # noqa: A001 - TF's name
+    """Mirrors ``tf.math.pow``."""
+    return _binary("Pow", x, y, name)
+
+
+def maximum(x, y, name=None):
+    """Mirrors ``tf.math.maximum``."""
+    return _binary("Maximum", x, y, name)
+
+
+def minimum(x, y, name=None):
+    """Mirrors ``tf.math.minimum``."""
+    return _binary("Minimum", x, y, name)
+
+
+def squared_difference(x, y, name=None):
+    """Mirrors ``tf.math.squared_difference``."""
+    return _binary("SquaredDifference", x, y, name)
+
+
+def divide_no_nan(x, y, name=None):
+    """Mirrors ``tf.math.divide_no_nan``."""
+    return _binary("DivNoNan", x, y, name)
+
+
+def atan2(y, x, name=None):
+    return _binary("Atan2", y, x, name)
+
+
+def equal(x, y, name=None):
+    """Mirrors ``tf.math.equal``."""
+    return _binary("Equal", x, y, name)
+
+
+def not_equal(x, y, name=None):
+    return _binary("NotEqual", x, y, name)
+
+
+def less(x, y, name=None):
+    return _binary("Less", x, y, name)
+
+
+def less_equal(x, y, name=None):
+    return _binary("LessEqual", x, y, name)
+
+
+def greater(x, y, name=None):
+    return _binary("Greater", x, y, name)
+
+
+def greater_equal(x, y, name=None):
+    return _binary("GreaterEqual", x, y, name)
+
+
+def logical_and(x, y, name=None):
+    return _binary("LogicalAnd", x, y, name)
+
+
+def logical_or(x, y, name=None):
+    return _binary("LogicalOr", x, y, name)
+
+
+def logical_xor(x, y, name=None):
+    """Mirrors ``tf.math.logical_xor`` (TF builds it from And/Or/Not)."""
+    return logical_and(logical_or(x, y), logical_not(logical_and(x, y)), name=name)
+
+
+def logical_not(x, name=None):
+    return _unary("LogicalNot", x, name)
+
+
+def negative(x, name=None):
+    return _unary("Neg", x, name)
+
+
+def abs(x, name=None):  # noqa: A001
+    return _unary("Abs", x, name)
+
+
+def square(x, name=None):
+    return _unary("Square", x, name)
+
+
+def sqrt(x, name=None):
+    return _unary("Sqrt", x, name)
+
+
+def rsqrt(x, name=None):
+    return _unary("Rsqrt", x, name)
+
+
+def exp(x, name=None):
+    return _unary("Exp", x, name)
+
+
+def expm1(x, name=None):
+    return _unary("Expm1", x, name)
+
+
+def log(x, name=None):
+    return _unary("Log", x, name)
+
+
+def log1p(x, name=None):
+    return _unary("Log1p", x, name)
+
+
+def sin(x, name=None):
+    return _unary("Sin", x, name)
+
+
+def cos(x, name=None):
+    return _unary("Cos", x, name)
+
+
+def tan(x, name=None):
+    return _unary("Tan", x, name)
+
+
+def asin(x, name=None):
+    return _unary("Asin", x, name)
+
+
+def acos(x, name=None):
+    return _unary("Acos", x, name)
+
+
+def atan(x, name=None):
+    return _unary("Atan", x, name)
+
+
+def sinh(x, name=None):
+    return _unary("Sinh", x, name)
+
+
+def cosh(x, name=None):
+    return _unary("Cosh", x, name)
+
+
+def tanh(x, name=None):
+    return _unary("Tanh", x, name)
+
+
+def sigmoid(x, name=None):
+    return _unary("Sigmoid", x, name)
+
+
+def erf(x, name=None):
+    return _unary("Erf", x, name)
+
+
+def erfc(x, name=None):
+    return _unary("Erfc", x, name)
+
+
+def lgamma(x, name=None):
+    return _unary("Lgamma", x, name)
+
+
+def digamma(x, name=None):
+    return _unary("Digamma", x, name)
+
+
+def reciprocal(x, name=None):
+    return _unary("Reciprocal", x, name)
+
+
+def sign(x, name=None):
+    return _unary("Sign", x, name)
+
+
+def floor(x, name=None):
+    return _unary("Floor", x, name)
+
+
+def ceil(x, name=None):
+    return _unary("Ceil", x, name)
+
+
+def round(x, name=None):  # noqa: A001
+    """Mirrors ``tf.math.round`` (half to even)."""
+    return _unary("Round", x, name)
+
+
+def rint(x, name=None):
+    return _unary("Rint", x, name)
+
+
+def is_nan(x, name=None):
+    return _unary("IsNan", x, name)
+
+
+def is_inf(x, name=None):
+    return _unary("IsInf", x, name)
+
+
+def is_finite(x, name=None):
+    return _unary("IsFinite", x, name)
+
+
+def log_sigmoid(x, name=None):
+    """Mirrors ``tf.math.log_sigmoid``: -softplus(-x)."""
+    from tfcompat._src.ops import nn_ops
+    return negative(nn_ops.softplus(negative(x)), name=name)
+
+
+def cast(x, dtype, name=None):
+    """Mirrors ``tf.cast``: float -> int truncates toward zero; a cast to the same dtype is the identity."""
+    dtype = dtypes.as_dtype(dtype)
+    x = to_tensor(x) if not hasattr(x, "dtype") or not hasattr(x, "shape") else convert_to_tensor(x)
+    if x.dtype is dtype:
+        return x
+    return apply_op("Cast", [x], {"DstT": dtype, "SrcT": x.dtype}, name=name)
+
+
+def to_float(x, name="ToFloat"):
+    """Mirrors ``tf.compat.v1.to_float``."""
+    return cast(x, dtypes.float32, name=name)
+
+
+def to_double(x, name="ToDouble"):
+    return cast(x, dtypes.float64, name=name)
+
+
+def to_int32(x, name="ToInt32"):
+    return cast(x, dtypes.int32, name=name)
+
+
+def to_int64(x, name="ToInt64"):
+    return cast(x, dtypes.int64, name=name)
+
+
+def saturate_cast(value, dtype, name=None):
+    dtype = dtypes.as_dtype(dtype)
+    value = to_tensor(value)
+    if dtype.is_integer or dtype.is_floating:
+        value = clip_by_value(value, dtype.min, dtype.max) if value.dtype.is_floating and dtype.is_integer \
+            else value
+    return cast(value, dtype, name=name)
+
+
+def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_b=False,
+           a_is_sparse=False, b_is_sparse=False, output_type=None, name=None):
+    """Mirrors ``tf.linalg.matmul``: ``MatMul`` for rank 2, ``BatchMatMulV2`` (broadcasting) above."""
+    a, b = match_dtypes(a, b)
+    if transpose_a and adjoint_a or transpose_b and adjoint_b:
+        raise ValueError("Only one of transpose_a and adjoint_a can be True.")
+    ra, rb = a.shape.rank, b.shape.rank
+    if ra == 2 and rb == 2:
+        return apply_op("MatMul", [a, b], {"transpose_a": bool(transpose_a or adjoint_a),
+                                           "transpose_b": bool(transpose_b or adjoint_b)}, name=name)
+    if ra is not None and ra < 2 or rb is not None and rb < 2:
+        from tfcompat._src.framework import errors
+        raise errors.InvalidArgumentError(
+            f"In[0] and In[1] has different ndims: {a.shape} vs. {b.shape}" if ra != rb else
+            f"In[0] ndims must be >= 2: {ra}")
+    return apply_op("BatchMatMulV2", [a, b], {"adj_x": bool(transpose_a or adjoint_a),
+                                              "adj_y": bool(transpose_b or adjoint_b)}, name=name)
+
+
+def add_n(inputs, name=None):
+    """Mirrors ``tf.math.add_n``."""
+    if not inputs or not isinstance(inputs, (list, tuple)):
+        raise ValueError("inputs must be a list of at least one Tensor/IndexedSlices with the same dtype "
+                         "and shape")
+    inputs = match_dtypes(*inputs)
+    if len(inputs) == 1:
+        from tfcompat._src.ops import array_ops
+        return array_ops.identity(inputs[0], name=name)
+    return apply_op("AddN", inputs, {"N": len(inputs)}, name=name)
+
+
+def clip_by_value(t, clip_value_min, clip_value_max, name=None):
+    """Mirrors ``tf.clip_by_value`` (TF builds it from Minimum then Maximum; gradients follow that)."""
+    t = to_tensor(t)
+    lo_hi = match_dtypes(t, clip_value_min, clip_value_max)
+    return maximum(minimum(lo_hi[0], lo_hi[2]), lo_hi[1], name=name or "clip_by_value")
+
+
+def scalar_mul(scalar, x, name=None):
+    return multiply(scalar, x, name=name)
+
+
+def conj(x, name=None):
+    return to_tensor(x)

@@ -1,0 +1,419 @@
+"""Neural-network ops (mirrors ``tf.nn``): activations, softmax and cross-entropies, dropout, conv, pooling."""
+from __future__ import annotations
+
+import torch
+import torch.nn.functional as F
+
+from tfcompat._src.framework import dtypes
+from tfcompat._src.framework.dispatch import apply_op
+from tfcompat._src.framework.op_def import DIFFERENTIABLE, register_op
+from tfcompat._src.ops import array_ops, math_ops, random_ops, reduction_ops
+from tfcompat._src.ops._helpers import match_dtypes, resolve_legacy, to_tensor
+
+# ------------------------------------------------------------------------------------------------
+# activations
+# ------------------------------------------------------------------------------------------------
+
+
+def _relu6(x):
+    return torch.clamp(x, 0, 6) if not x.requires_grad else F.hardtanh(x, 0.0, 6.0)
+
+
+def _elu(x):
+    return F.elu(x)
+
+
+def _selu(x):
+    return F.selu(x)
+
+
+def _softsign(x):
+    return x / (1 + x.abs())
+
+
+for _name, _fn in [("Relu", torch.relu), ("Relu6", _relu6), ("Elu", _elu), ("Selu", _selu),
+                   ("Softplus", F.softplus), ("Softsign", _softsign)]:
+    register_op(_name, grad=DIFFERENTIABLE, inputs=("features",))(_fn)
+
+
+@register_op("LeakyRelu", grad=DIFFERENTIABLE, inputs=("features",))
+def _leaky_relu(x, *, alpha=0.2):
+    return torch.where(x > 0, x, x * alpha)
+
+
+@register_op("Softmax", grad=DIFFERENTIABLE, inputs=("logits",))
+def _softmax(x, *, axis=-1):
+    return torch.softmax(x, dim=axis)
+
+
+@register_op("LogSoftmax", grad=DIFFERENTIABLE, inputs=("logits",))
+def _log_softmax(x, *, axis=-1):
+    return torch.log_softmax(x, dim=axis)
+
+
+@register_op("BiasAdd", grad=DIFFERENTIABLE, inputs=("value", "bias"))
+def _bias_add(x, b, *, data_format="NHWC"):
+    if data_format.startswith("NC") and x.dim() > 2:
+        return x + b.reshape([-1] + [1] * (x.dim() - 2))
+    return x + b
+
+
+@register_op("L2Loss", grad=DIFFERENTIABLE, inputs=("t",))
+def _l2_loss(x):
+    return torch.sum(x * x) / 2
+
+
+def relu(features, name=None):
+    """Mirrors ``tf.nn.relu``."""
+    return apply_op("Relu", [to_tensor(features)], name=name)
+
+
+def relu6(features, name=None):
+    return apply_op("Relu6", [to_tensor(features)], name=name)
+
+
+def elu(features, name=None):
+    return apply_op("Elu", [to_tensor(features)], name=name)
+
+
+def selu(features, name=None):
+    return apply_op("Selu", [to_tensor(features)], name=name)
+
+
+def softplus(features, name=None):
+    return apply_op("Softplus", [to_tensor(features)], name=name)
+
+
+def softsign(features, name=None):
+    return apply_op("Softsign", [to_tensor(features)], name=name)
+
+
+def leaky_relu(features, alpha=0.2, name=None):
+    """Mirrors ``tf.nn.leaky_relu``."""
+    return apply_op("LeakyRelu", [to_tensor(features)], {"alpha": float(alpha)}, name=name)
+
+
+def swish(features, beta=1.0, name=None):
+    x = to_tensor(features)
+    return math_ops.multiply(x, math_ops.sigmoid(math_ops.multiply(x, beta) if beta != 1.0 else x), name=name)
+
+
+silu = swish
+
+
+def gelu(features, approximate=False, name=None):
+    x = to_tensor(features)
+    if approximate:
+        inner = math_ops.multiply(0.7978845608028654, math_ops.add(x, math_ops.multiply(0.044715, math_ops.pow(x, 3.0))))
+        return math_ops.multiply(math_ops.multiply(0.5, x), math_ops.add(1.0, math_ops.tanh(inner)), name=name)
+    return math_ops.multiply(math_ops.multiply(0.5, x), math_ops.add(1.0, math_ops.erf(
+        math_ops.multiply(x, 0.7071067811865476))), name=name)
+
+
+def softmax(logits, axis=None, name=None, dim=None):
+    """Mirrors ``tf.nn.softmax`` (TF1 ``dim`` alias accepted; default last axis)."""
+    axis = resolve_legacy("axis", axis, dim=dim)
+    return apply_op("Softmax", [to_tensor(logits)], {"axis": -1 if axis is None else int(axis)}, name=name)
+
+
+def log_softmax(logits, axis=None, name=None, dim=None):
+    """Mirrors ``tf.nn.log_softmax``."""
+    axis = resolve_legacy("axis", axis, dim=dim)
+    return apply_op("LogSoftmax", [to_tensor(logits)], {"axis": -1 if axis is None else int(axis)}, name=name)
+
+
+def bias_add(value, bias, data_format=None, name=None):
+    """Mirrors ``tf.nn.bias_add``."""
+    v, b = match_dtypes(value, bias)
+    return apply_op("BiasAdd", [v, b], {"data_format": data_format or "NHWC"}, name=name)
+
+
+def l2_loss(t, name=None):
+    """Mirrors ``tf.nn.l2_loss``: sum(t ** 2) / 2."""
+    return apply_op("L2Loss", [to_tensor(t)], name=name)
+
+
+def xw_plus_b(x, weights, biases, name=None):
+    """Mirrors ``tf.compat.v1.nn.xw_plus_b``."""
+    return bias_add(math_ops.matmul(x, weights), biases, name=name)
+
+
+# ------------------------------------------------------------------------------------------------
+# cross-entropies
+# ------------------------------------------------------------------------------------------------
+def _move_class_axis(x, axis):
+    return x if axis in (-1, None) else x.movedim(axis, -1)
+
+
+@register_op("SoftmaxCrossEntropyWithLogits", grad=DIFFERENTIABLE, inputs=("features", "labels"))
+def _softmax_xent(logits, labels, *, axis=-1):
+    logits, labels = _move_class_axis(logits, axis), _move_class_axis(labels, axis)
+    if logits.shape != labels.shape:
+        raise ValueError(f"logits and labels must be broadcastable: logits_size={list(logits.shape)} "
+                         f"labels_size={list(labels.shape)}")
+    return -(labels * torch.log_softmax(logits, dim=-1)).sum(-1)
+
+
+@register_op("SparseSoftmaxCrossEntropyWithLogits", grad=DIFFERENTIABLE, inputs=("features", "labels"),
+             same_type=())
+def _sparse_softmax_xent(logits, labels):
+    n_classes = logits.shape[-1]
+    if labels.numel() and (int(labels.min()) < 0 or int(labels.max()) >= n_classes):
+        bad = labels[(labels < 0) | (labels >= n_classes)].reshape(-1)[0]
+        raise ValueError(f"Received a label value of {int(bad)} which is outside the valid range of "
+                         f"[0, {n_classes}).  Label values: "
+                         + " ".join(str(int(v)) for v in labels.reshape(-1).tolist()))
+    flat = logits.reshape(-1, n_classes)
+    out = F.cross_entropy(flat, labels.reshape(-1).long(), reduction="none")
+    return out.reshape(labels.shape)
+
+
+def softmax_cross_entropy_with_logits_v2(labels, logits, axis=-1, name=None, dim=None):
+    """Mirrors ``tf.nn.softmax_cross_entropy_with_logits`` (TF2): gradients flow into ``labels`` too."""
+    axis = resolve_legacy("axis", axis if axis != -1 else None, dim=dim)
+    lg, lb = match_dtypes(logits, labels)
+    return apply_op("SoftmaxCrossEntropyWithLogits", [lg, lb], {"axis": -1 if axis is None else int(axis)},
+                    name=name)
+
+
+def softmax_cross_entropy_with_logits(_sentinel=None, labels=None, logits=None, dim=-1, name=None, axis=None):
+    """Mirrors ``tf.compat.v1.nn.softmax_cross_entropy_with_logits``: labels are wrapped in stop_gradient.
+
+    Named arguments are required, as in TF1."""
+    if _sentinel is not None:
+        raise ValueError("Only call `softmax_cross_entropy_with_logits` with named arguments (labels=..., "
+                         "logits=..., ...). Received unnamed argument: " + repr(_sentinel))
+    if labels is None or logits is None:
+        raise ValueError("Both labels and logits must be provided.")
+    axis = resolve_legacy("axis", axis, dim=dim if dim != -1 else None)
+    labels = array_ops.stop_gradient(to_tensor(labels))
+    return softmax_cross_entropy_with_logits_v2(labels, logits, axis=-1 if axis is None else axis, name=name)
+
+
+def sparse_softmax_cross_entropy_with_logits(_sentinel=None, labels=None, logits=None, name=None):
+    """Mirrors ``tf.nn.sparse_softmax_cross_entropy_with_logits``; labels out of range raise."""
+    if _sentinel is not None:
+        raise ValueError("Only call `sparse_softmax_cross_entropy_with_logits` with named arguments "
+                         "(labels=..., logits=..., ...). Received unnamed argument: " + repr(_sentinel))
+    lg = to_tensor(logits)
+    lb = to_tensor(labels)
+    if lb.dtype not in (dtypes.int32, dtypes.int64):
+        raise TypeError(f"Value passed to parameter 'labels' has DataType {lb.dtype.name} not in list of "
+                        f"allowed values: int32, int64")
+    if lg.shape.rank is not None and lb.shape.rank is not None and lb.shape.rank != lg.shape.rank - 1:
+        raise ValueError(f"Rank mismatch: Rank of labels (received {lb.shape.rank}) should equal rank of "
+                         f"logits minus 1 (received {lg.shape.rank}).")
+    return apply_op("SparseSoftmaxCrossEntropyWithLogits", [lg, lb], name=name)
+
+
+def sigmoid_cross_entropy_with_logits(_sentinel=None, labels=None, logits=None, name=None):
+    """Mirrors ``tf.nn.sigmoid_cross_entropy_with_logits``: max(x, 0) - x * z + log(1 + exp(-|x|)),
+    built from the same ops as TF so gradients at 0 match."""
+    if _sentinel is not None:
+        raise ValueError("Only call `sigmoid_cross_entropy_with_logits` with named arguments (labels=..., "
+                         "logits=..., ...). Received unnamed argument: " + repr(_sentinel))
+    lg, lb = match_dtypes(logits, labels)
+    if lg.shape.rank is not None and lb.shape.rank is not None and not lg.shape.is_compatible_with(lb.shape):
+        raise ValueError(f"logits and labels must have the same shape ({lg.shape} vs {lb.shape})")
+    zeros = array_ops.zeros_like(lg)
+    cond = math_ops.greater_equal(lg, zeros)
+    relu_logits = array_ops.where(cond, lg, zeros)
+    neg_abs_logits = array_ops.where(cond, math_ops.negative(lg), lg)
+    return math_ops.add(math_ops.subtract(relu_logits, math_ops.multiply(lg, lb)),
+                        math_ops.log1p(math_ops.exp(neg_abs_logits)), name=name or "logistic_loss")
+
+
+def weighted_cross_entropy_with_logits(labels, logits, pos_weight, name=None):
+    lg, lb = match_dtypes(logits, labels)
+    log_weight = math_ops.add(1.0, math_ops.multiply(math_ops.subtract(pos_weight, 1.0), lb))
+    return math_ops.add(math_ops.multiply(math_ops.subtract(1.0, lb), lg), math_ops.multiply(
+        log_weight, math_ops.add(math_ops.log1p(math_ops.exp(math_ops.negative(math_ops.abs(lg)))),
+                                 nn_relu_neg(lg))), name=name)
+
+
+def nn_relu_neg(x):
+    return relu(math_ops.negative(x))
+
+
+# ------------------------------------------------------------------------------------------------
+# dropout
+# ------------------------------------------------------------------------------------------------
+def dropout_v2(x, rate, noise_shape=None, seed=None, name=None):
+    """Mirrors ``tf.nn.dropout`` (TF2): keeps each element with probability 1 - rate, scaled by 1/(1-rate)."""
+    x = to_tensor(x)
+    if isinstance(rate, (int, float)):
+        if not 0 <= rate < 1:
+            raise ValueError(f"`rate` must be a scalar tensor or a float in the range [0, 1). Received: rate={rate}")
+        if rate == 0:
+            return array_ops.identity(x, name=name)
+    shape = noise_shape if noise_shape is not None else x.shape
+    if not shape.is_fully_defined() if hasattr(shape, "is_fully_defined") else False:
+        raise NotImplementedError("dropout on tensors with unknown static shape is not supported yet; set the "
+                                  "placeholder's shape or pass noise_shape")
+    random = random_ops.random_uniform(shape, dtype=x.dtype, seed=seed)
+    keep_prob = math_ops.subtract(1.0, rate) if isinstance(rate, (int, float)) else math_ops.subtract(
+        array_ops.ones_like(to_tensor(rate)), rate)
+    scale = math_ops.truediv(1.0, keep_prob) if isinstance(keep_prob, (int, float)) else math_ops.reciprocal(keep_prob)
+    keep_mask = math_ops.greater_equal(random, rate)
+    return math_ops.multiply(math_ops.multiply(x, scale), math_ops.cast(keep_mask, x.dtype), name=name)
+
+
+def dropout(x, keep_prob=None, noise_shape=None, seed=None, name=None, rate=None):
+    """Mirrors ``tf.compat.v1.nn.dropout``: the second positional argument is ``keep_prob``."""
+    if keep_prob is not None and rate is not None:
+        raise ValueError("You cannot specify both 'rate' and 'keep_prob'.")
+    if keep_prob is not None:
+        rate = (1 - keep_prob) if isinstance(keep_prob, (int, float)) else math_ops.subtract(1.0, keep_prob)
+    if rate is None:
+        raise ValueError("You must provide a rate to dropout.")
+    return dropout_v2(x, rate, noise_shape=noise_shape, seed=seed, name=name)
+
+
+# ------------------------------------------------------------------------------------------------
+# convolution and pooling (NHWC by default, TF's asymmetric SAME padding)
+# ------------------------------------------------------------------------------------------------
+def _same_pads(size, k, s, d=1):
+    out = -(-size // s)
+    total = max((out - 1) * s + (k - 1) * d + 1 - size, 0)
+    return total // 2, total - total // 2
+
+
+def _to_nchw(x, data_format):
+    return x if data_format.startswith("NC") else x.permute(0, 3, 1, 2)
+
+
+def _from_nchw(x, data_format):
+    return x if data_format.startswith("NC") else x.permute(0, 2, 3, 1)
+
+
+def _hw(vals, data_format):
+    vals = list(vals)
+    if len(vals) == 4:
+        return (vals[2], vals[3]) if data_format.startswith("NC") else (vals[1], vals[2])
+    if len(vals) == 2:
+        return tuple(vals)
+    return (vals[0], vals[0])
+
+
+@register_op("Conv2D", grad=DIFFERENTIABLE, inputs=("input", "filter"))
+def _conv2d(x, w, *, strides, padding, data_format="NHWC", dilations=(1, 1, 1, 1)):
+    xs = _to_nchw(x, data_format)
+    sh, sw = _hw(strides, data_format)
+    dh, dw = _hw(dilations, data_format)
+    kh, kw = w.shape[0], w.shape[1]
+    if isinstance(padding, str) and padding == "SAME":
+        ph, pw = _same_pads(xs.shape[2], kh, sh, dh), _same_pads(xs.shape[3], kw, sw, dw)
+        xs = F.pad(xs, (pw[0], pw[1], ph[0], ph[1]))
+    elif not isinstance(padding, str):
+        pads = [tuple(p) for p in padding]
+        (t, b), (l, r) = (pads[2], pads[3]) if data_format.startswith("NC") else (pads[1], pads[2])
+        xs = F.pad(xs, (l, r, t, b))
+    elif padding != "VALID":
+        raise ValueError(f"padding must be 'SAME' or 'VALID', got {padding!r}")
+    out = F.conv2d(xs, w.permute(3, 2, 0, 1), stride=(sh, sw), dilation=(dh, dw))
+    return _from_nchw(out, data_format)
+
+
+def _pool(x, ksize, strides, padding, data_format, kind):
+    xs = _to_nchw(x, data_format)
+    kh, kw = _hw(ksize, data_format)
+    sh, sw = _hw(strides, data_format)
+    if padding == "SAME":
+        ph, pw = _same_pads(xs.shape[2], kh, sh), _same_pads(xs.shape[3], kw, sw)
+        pad = (pw[0], pw[1], ph[0], ph[1])
+    else:
+        pad = (0, 0, 0, 0)
+    if kind == "max":
+        xp = F.pad(xs, pad, value=float("-inf")) if any(pad) else xs
+        out = F.max_pool2d(xp, (kh, kw), (sh, sw))
+    else:
+        # TF's SAME average pooling divides by the number of valid (unpadded) elements.
+        xp = F.pad(xs, pad) if any(pad) else xs
+        out = F.avg_pool2d(xp, (kh, kw), (sh, sw))
+        if any(pad):
+            ones = F.pad(torch.ones_like(xs[:1, :1]), pad)
+            out = out / F.avg_pool2d(ones, (kh, kw), (sh, sw))
+    return _from_nchw(out, data_format)
+
+
+@register_op("MaxPool", grad=DIFFERENTIABLE, inputs=("input",))
+def _max_pool(x, *, ksize, strides, padding, data_format="NHWC"):
+    return _pool(x, ksize, strides, padding, data_format, "max")
+
+
+@register_op("AvgPool", grad=DIFFERENTIABLE, inputs=("value",))
+def _avg_pool(x, *, ksize, strides, padding, data_format="NHWC"):
+    return _pool(x, ksize, strides, padding, data_format, "avg")
+
+
+def _norm_list(v, n=4):
+    if isinstance(v, int):
+        return [1, v, v, 1]
+    v = list(v)
+    if len(v) == 1:
+        return [1, v[0], v[0], 1]
+    if len(v) == 2:
+        return [1, v[0], v[1], 1]
+    return v
+
+
+def conv2d(input, filters=None, strides=None, padding=None, use_cudnn_on_gpu=True, data_format="NHWC",
+           dilations=None, name=None, filter=None):  # noqa: A002
+    """Mirrors ``tf.nn.conv2d`` (TF1 ``filter=`` and ``use_cudnn_on_gpu`` accepted)."""
+    filters = resolve_legacy("filters", filters, filter=filter)
+    x, w = match_dtypes(input, filters)
+    if isinstance(padding, str):
+        padding = padding.upper()
+    return apply_op("Conv2D", [x, w], {"strides": tuple(_norm_list(strides)), "padding": padding,
+                                       "data_format": data_format or "NHWC",
+                                       "dilations": tuple(_norm_list(dilations or 1))}, name=name)
+
+
+def max_pool(value, ksize, strides, padding, data_format="NHWC", name=None, input=None):  # noqa: A002
+    """Mirrors ``tf.nn.max_pool``."""
+    value = resolve_legacy("value", value, input=input)
+    return apply_op("MaxPool", [to_tensor(value)], {"ksize": tuple(_norm_list(ksize)),
+                                                    "strides": tuple(_norm_list(strides)),
+                                                    "padding": padding.upper(), "data_format": data_format},
+                    name=name)
+
+
+def avg_pool(value, ksize, strides, padding, data_format="NHWC", name=None, input=None):  # noqa: A002
+    """Mirrors ``tf.nn.avg_pool``."""
+    value = resolve_legacy("value", value, input=input)
+    return apply_op("AvgPool", [to_tensor(value)], {"ksize": tuple(_norm_list(ksize)),
+                                                    "strides": tuple(_norm_list(strides)),
+                                                    "padding": padding.upper(), "data_format": data_format},
+                    name=name)
+
+
+def moments(x, axes, shift=None, name=None, keep_dims=None, keepdims=None):
+    """Mirrors ``tf.nn.moments``: (mean, variance) over ``axes``."""
+    keepdims = bool(resolve_legacy("keepdims", keepdims, keep_dims=keep_dims))
+    x = to_tensor(x)
+    mean = reduction_ops.reduce_mean(x, axes, keepdims=True)
+    variance = reduction_ops.reduce_mean(math_ops.squared_difference(x, array_ops.stop_gradient(mean)), axes,
+                                         keepdims=True)
+    if not keepdims:
+        mean = array_ops.squeeze(mean, axes)
+        variance = array_ops.squeeze(variance, axes)
+    return mean, variance
+
+
+def embedding_lookup(params, ids, partition_strategy="mod", name=None, validate_indices=True, max_norm=None):
+    """Mirrors ``tf.nn.embedding_lookup`` for a single params tensor (or a one-element list)."""
+    if isinstance(params, (list, tuple)):
+        if len(params) != 1:
+            raise NotImplementedError("embedding_lookup over sharded params is not supported yet")
+        params = params[0]
+    return array_ops.gather(params, ids, name=name)
+
+
+def in_top_k(predictions, targets, k, name=None):
+    """Mirrors ``tf.math.in_top_k`` (TF1 argument order: predictions, targets, k)."""
+    p = to_tensor(predictions)
+    t = to_tensor(targets)
+    target_vals = array_ops.gather_nd(p, array_ops.stack([array_ops.range(array_ops.shape(t)[0]) if False else
+                                                          math_ops.cast(array_ops.range(p.shape[0]), t.dtype), t], axis=1))
+    greater = math_ops.cast(math_ops.greater(p, array_ops.expand_dims(target_vals, 1)), dtypes.int32)
+    return math_ops.less(reduction_ops.reduce_sum(greater, axis=1), k, name=name)

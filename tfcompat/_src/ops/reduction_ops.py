@@ -1,0 +1,214 @@
+"""Reductions and arg-reductions (mirrors ``tf.math.reduce_*``, ``tf.argmax``), with TF1 argument aliases."""
+from __future__ import annotations
+
+import torch
+
+from tfcompat._src.framework import dtypes
+from tfcompat._src.framework.dispatch import apply_op
+from tfcompat._src.framework.op_def import DIFFERENTIABLE, NOT_DIFFERENTIABLE, register_op
+from tfcompat._src.ops._helpers import resolve_legacy, static_axis, to_tensor
+
+
+def _axes(x, axis_t, axis):
+    if axis_t is not None:
+        axis = axis_t.tolist()
+    if axis is None:
+        return tuple(range(x.dim()))
+    if isinstance(axis, int):
+        axis = (axis,)
+    nd = x.dim()
+    for a in axis:
+        if not -max(nd, 1) <= a < max(nd, 1):
+            raise IndexError(f"Invalid reduction dimension {a} for input with {nd} dimensions.")
+    return tuple(a % nd if nd else 0 for a in axis)
+
+
+def _reducer(fn):
+    def kernel(x, axis_t=None, *, axis=None, keep_dims=False):
+        dims = _axes(x, axis_t, axis)
+        if not dims or x.dim() == 0:
+            return x.clone() if not keep_dims or x.dim() else x.clone()
+        return fn(x, dims, keep_dims)
+    return kernel
+
+
+def _sum(x, dims, keep):
+    return torch.sum(x, dim=dims, keepdim=keep, dtype=x.dtype)  # TF keeps int32 sums in int32
+
+
+def _mean(x, dims, keep):
+    if x.dtype.is_floating_point or x.dtype.is_complex:
+        return torch.mean(x, dim=dims, keepdim=keep)
+    n = 1
+    for d in dims:
+        n *= x.shape[d]
+    s = torch.sum(x, dim=dims, keepdim=keep, dtype=x.dtype)
+    return torch.div(s, max(n, 1), rounding_mode="trunc")  # TF's integer mean truncates
+
+
+def _prod(x, dims, keep):
+    out = x
+    for d in sorted(dims, reverse=True):
+        out = torch.prod(out, dim=d, keepdim=keep, dtype=x.dtype)
+    return out
+
+
+def _max(x, dims, keep):
+    if x.dtype == torch.bool:
+        return torch.any(x, dim=dims, keepdim=keep) if hasattr(torch, "any") else x
+    return torch.amax(x, dim=dims, keepdim=keep)  # ties share the gradient equally, as in TF
+
+
+def _min(x, dims, keep):
+    return torch.amin(x, dim=dims, keepdim=keep)
+
+
+def _all(x, dims, keep):
+    out = x
+    for d in sorted(dims, reverse=True):
+        out = torch.all(out, dim=d, keepdim=keep)
+    return out
+
+
+def _any(x, dims, keep):
+    out = x
+    for d in sorted(dims, reverse=True):
+        out = torch.any(out, dim=d, keepdim=keep)
+    return out
+
+
+def _logsumexp(x, dims, keep):
+    return torch.logsumexp(x, dim=dims, keepdim=keep)
+
+
+for _name, _fn, _grad in [("Sum", _sum, DIFFERENTIABLE), ("Mean", _mean, DIFFERENTIABLE),
+                          ("Prod", _prod, DIFFERENTIABLE), ("Max", _max, DIFFERENTIABLE),
+                          ("Min", _min, DIFFERENTIABLE), ("All", _all, NOT_DIFFERENTIABLE),
+                          ("Any", _any, NOT_DIFFERENTIABLE)]:
+    register_op(_name, grad=_grad, inputs=("input", "reduction_indices"), same_type=())(_reducer(_fn))
+
+
+def _reduce(op_type, input_tensor, axis, keepdims, name, reduction_indices=None, keep_dims=None):
+    axis = resolve_legacy("axis", axis, reduction_indices=reduction_indices)
+    keepdims = resolve_legacy("keepdims", keepdims, keep_dims=keep_dims)
+    x = to_tensor(input_tensor)
+    axis = static_axis(axis)
+    inputs = [x]
+    attrs = {"keep_dims": bool(keepdims)}
+    if hasattr(axis, "dtype"):
+        inputs.append(axis)
+    else:
+        attrs["axis"] = axis
+    return apply_op(op_type, inputs, attrs, name=name)
+
+
+def reduce_sum(input_tensor, axis=None, keepdims=None, name=None, reduction_indices=None, keep_dims=None):
+    """Mirrors ``tf.math.reduce_sum`` (TF1 aliases ``reduction_indices``/``keep_dims`` accepted)."""
+    return _reduce("Sum", input_tensor, axis, keepdims, name, reduction_indices, keep_dims)
+
+
+def reduce_mean(input_tensor, axis=None, keepdims=None, name=None, reduction_indices=None, keep_dims=None):
+    """Mirrors ``tf.math.reduce_mean``; integer means truncate, as in TF."""
+    return _reduce("Mean", input_tensor, axis, keepdims, name, reduction_indices, keep_dims)
+
+
+def reduce_prod(input_tensor, axis=None, keepdims=None, name=None, reduction_indices=None, keep_dims=None):
+    """Mirrors ``tf.math.reduce_prod``."""
+    return _reduce("Prod", input_tensor, axis, keepdims, name, reduction_indices, keep_dims)
+
+
+def reduce_max(input_tensor, axis=None, keepdims=None, name=None, reduction_indices=None, keep_dims=None):
+    """Mirrors ``tf.math.reduce_max``; the gradient is shared equally among tied maxima, as in TF."""
+    return _reduce("Max", input_tensor, axis, keepdims, name, reduction_indices, keep_dims)
+
+
+def reduce_min(input_tensor, axis=None, keepdims=None, name=None, reduction_indices=None, keep_dims=None):
+    """Mirrors ``tf.math.reduce_min``."""
+    return _reduce("Min", input_tensor, axis, keepdims, name, reduction_indices, keep_dims)
+
+
+def reduce_all(input_tensor, axis=None, keepdims=None, name=None, reduction_indices=None, keep_dims=None):
+    return _reduce("All", input_tensor, axis, keepdims, name, reduction_indices, keep_dims)
+
+
+def reduce_any(input_tensor, axis=None, keepdims=None, name=None, reduction_indices=None, keep_dims=None):
+    return _reduce("Any", input_tensor, axis, keepdims, name, reduction_indices, keep_dims)
+
+
+def reduce_logsumexp(input_tensor, axis=None, keepdims=None, name=None, reduction_indices=None,
+                     keep_dims=None):
+    """Mirrors ``tf.math.reduce_logsumexp`` (built from Max/Exp/Sum/Log, as TF does)."""
+    from tfcompat._src.ops import array_ops, math_ops
+    axis = resolve_legacy("axis", axis, reduction_indices=reduction_indices)
+    keepdims = bool(resolve_legacy("keepdims", keepdims, keep_dims=keep_dims))
+    x = to_tensor(input_tensor)
+    raw_max = reduce_max(x, axis, keepdims=True)
+    my_max = array_ops.stop_gradient(
+        array_ops.where(math_ops.is_finite(raw_max), raw_max, array_ops.zeros_like(raw_max)))
+    result = math_ops.log(reduce_sum(math_ops.exp(math_ops.subtract(x, my_max)), axis, keepdims=keepdims))
+    if not keepdims:
+        my_max = array_ops.reshape(my_max, array_ops.shape(result))
+    return math_ops.add(result, my_max, name=name)
+
+
+def reduce_variance(input_tensor, axis=None, keepdims=False, name=None):
+    """Mirrors ``tf.math.reduce_variance``."""
+    from tfcompat._src.ops import math_ops
+    x = to_tensor(input_tensor)
+    mean = reduce_mean(x, axis, keepdims=True)
+    return reduce_mean(math_ops.square(math_ops.subtract(x, mean)), axis, keepdims=keepdims, name=name)
+
+
+def reduce_std(input_tensor, axis=None, keepdims=False, name=None):
+    """Mirrors ``tf.math.reduce_std``."""
+    from tfcompat._src.ops import math_ops
+    return math_ops.sqrt(reduce_variance(input_tensor, axis, keepdims), name=name)
+
+
+@register_op("ArgMax", grad=NOT_DIFFERENTIABLE, inputs=("input", "dimension"), same_type=())
+def _argmax(x, axis_t=None, *, axis=0, output_type=dtypes.int64):
+    if axis_t is not None:
+        axis = int(axis_t)
+    return torch.argmax(x, dim=axis).to(output_type.torch_dtype)
+
+
+@register_op("ArgMin", grad=NOT_DIFFERENTIABLE, inputs=("input", "dimension"), same_type=())
+def _argmin(x, axis_t=None, *, axis=0, output_type=dtypes.int64):
+    if axis_t is not None:
+        axis = int(axis_t)
+    return torch.argmin(x, dim=axis).to(output_type.torch_dtype)
+
+
+def _arg(op_type, input, axis, name, dimension, output_type):
+    axis = resolve_legacy("axis", axis, dimension=dimension)
+    if axis is None:
+        axis = 0
+    x = to_tensor(input)
+    axis = static_axis(axis)
+    attrs = {"output_type": dtypes.as_dtype(output_type)}
+    inputs = [x]
+    if hasattr(axis, "dtype"):
+        inputs.append(axis)
+    else:
+        attrs["axis"] = axis
+    return apply_op(op_type, inputs, attrs, name=name)
+
+
+def argmax(input, axis=None, name=None, dimension=None, output_type=dtypes.int64):  # noqa: A002
+    """Mirrors ``tf.math.argmax`` (``axis`` defaults to 0; TF1 ``dimension`` alias accepted)."""
+    return _arg("ArgMax", input, axis, name, dimension, output_type)
+
+
+def argmin(input, axis=None, name=None, dimension=None, output_type=dtypes.int64):  # noqa: A002
+    """Mirrors ``tf.math.argmin``."""
+    return _arg("ArgMin", input, axis, name, dimension, output_type)
+
+
+def count_nonzero(input, axis=None, keepdims=None, dtype=dtypes.int64, name=None, reduction_indices=None,
+                  keep_dims=None):
+    """Mirrors ``tf.math.count_nonzero``."""
+    from tfcompat._src.ops import math_ops
+    x = to_tensor(input)
+    nz = math_ops.cast(math_ops.not_equal(x, 0 if not x.dtype.is_bool else False), dtypes.int64)
+    return math_ops.cast(reduce_sum(nz, axis, keepdims, reduction_indices=reduction_indices,
+                                    keep_dims=keep_dims), dtype, name=name)

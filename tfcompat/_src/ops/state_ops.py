@@ -1,0 +1,147 @@
+"""TF1 variable utilities: initializers, collections, ``tf.assign`` (mirrors ``tf.compat.v1``)."""
+from __future__ import annotations
+
+from tfcompat._src.framework import context as ctx_lib
+from tfcompat._src.framework.graph import GraphKeys
+from tfcompat._src.ops import control_flow_ops
+from tfcompat._src.ops.variables import Variable
+
+
+def global_variables(scope=None):
+    """Mirrors ``tf.compat.v1.global_variables``."""
+    return ctx_lib.get_default_graph().get_collection(GraphKeys.GLOBAL_VARIABLES, scope)
+
+
+all_variables = global_variables
+
+
+def local_variables(scope=None):
+    return ctx_lib.get_default_graph().get_collection(GraphKeys.LOCAL_VARIABLES, scope)
+
+
+def trainable_variables(scope=None):
+    """Mirrors ``tf.compat.v1.trainable_variables``."""
+    return ctx_lib.get_default_graph().get_collection(GraphKeys.TRAINABLE_VARIABLES, scope)
+
+
+def model_variables(scope=None):
+    return ctx_lib.get_default_graph().get_collection(GraphKeys.MODEL_VARIABLES, scope)
+
+
+def variables_initializer(var_list, name="init"):
+    """Mirrors ``tf.compat.v1.variables_initializer``: one op running every initializer."""
+    graph = ctx_lib.graph_mode_graph()
+    if graph is None:
+        return None
+    return control_flow_ops.group(*[v.initializer for v in var_list if v.initializer is not None], name=name)
+
+
+def global_variables_initializer():
+    """Mirrors ``tf.compat.v1.global_variables_initializer``."""
+    return variables_initializer(global_variables(), name="init")
+
+
+initialize_all_variables = global_variables_initializer
+
+
+def local_variables_initializer():
+    return variables_initializer(local_variables(), name="init_1" if False else "init")
+
+
+initialize_local_variables = local_variables_initializer
+
+
+def report_uninitialized_variables(var_list=None, name="report_uninitialized_variables"):
+    from tfcompat._src.ops import array_ops
+    var_list = global_variables() if var_list is None else var_list
+    return array_ops.constant([], dtype="string") if not var_list else None
+
+
+def get_collection(key, scope=None):
+    """Mirrors ``tf.compat.v1.get_collection``."""
+    return ctx_lib.get_default_graph().get_collection(key, scope)
+
+
+def get_collection_ref(key):
+    return ctx_lib.get_default_graph().get_collection_ref(key)
+
+
+def add_to_collection(name, value):
+    """Mirrors ``tf.compat.v1.add_to_collection``."""
+    ctx_lib.get_default_graph().add_to_collection(name, value)
+
+
+def add_to_collections(names, value):
+    ctx_lib.get_default_graph().add_to_collections(names, value)
+
+
+def assign(ref, value, validate_shape=None, use_locking=None, name=None):
+    """Mirrors ``tf.compat.v1.assign``."""
+    return ref.assign(value, name=name)
+
+
+def assign_add(ref, value, use_locking=None, name=None):
+    """Mirrors ``tf.compat.v1.assign_add``."""
+    return ref.assign_add(value, name=name)
+
+
+def assign_sub(ref, value, use_locking=None, name=None):
+    """Mirrors ``tf.compat.v1.assign_sub``."""
+    return ref.assign_sub(value, name=name)
+
+
+def is_variable_initialized(variable):
+    return variable.is_initialized()
+
+
+def disable_v2_behavior():
+    """Mirrors ``tf.compat.v1.disable_v2_behavior``: graph mode and TF1 semantics."""
+    ctx_lib.set_v2_behavior(False)
+
+
+def enable_v2_behavior():
+    ctx_lib.set_v2_behavior(True)
+
+
+def get_default_graph():
+    """Mirrors ``tf.compat.v1.get_default_graph``."""
+    return ctx_lib.get_default_graph()
+
+
+def reset_default_graph():
+    """Mirrors ``tf.compat.v1.reset_default_graph``."""
+    ctx_lib.reset_default_graph()
+
+
+class ConfigProto:
+    """Accepts ``tf.compat.v1.ConfigProto`` options; device and thread settings are torch's."""
+
+    def __init__(self, **kwargs):
+        self.__dict__.update(kwargs)
+        self.gpu_options = kwargs.get("gpu_options") or GPUOptions()
+        self.graph_options = kwargs.get("graph_options")
+
+
+class GPUOptions:
+    """Accepts ``tf.compat.v1.GPUOptions``."""
+
+    def __init__(self, **kwargs):
+        self.allow_growth = kwargs.get("allow_growth", False)
+        self.per_process_gpu_memory_fraction = kwargs.get("per_process_gpu_memory_fraction", 1.0)
+        self.__dict__.update(kwargs)
+
+
+class RunOptions:
+    FULL_TRACE = 3
+    NO_TRACE = 0
+
+    def __init__(self, **kwargs):
+        self.__dict__.update(kwargs)
+
+
+class RunMetadata:
+    def __init__(self, **kwargs):
+        self.__dict__.update(kwargs)
+
+
+Variable = Variable

@@ -1,0 +1,277 @@
+"""``tf.compat.v1.Session`` / ``InteractiveSession``: fetch structures, feeds, per-session variable values."""
+from __future__ import annotations
+
+import collections
+import contextlib
+import warnings
+
+import numpy as np
+import torch
+
+from tfcompat._src.framework import context as ctx_lib
+from tfcompat._src.framework import dtypes
+from tfcompat._src.framework import errors
+from tfcompat._src.framework.dispatch import to_torch_value
+from tfcompat._src.framework.graph import Graph, Operation
+from tfcompat._src.framework.tensor import EagerTensor, SymbolicTensor, Tensor
+from tfcompat._src.framework.tensor_shape import TensorShape
+from tfcompat._src.runtime.executor import compile_plan
+
+__all__ = ["Session", "InteractiveSession"]
+
+_ctx = ctx_lib.context()
+
+
+class _FetchMapper:
+    """Flattens a fetch structure into unique graph elements and rebuilds results in the same structure."""
+
+    def __init__(self, graph, fetches):
+        self.graph = graph
+        self.elements = []   # SymbolicTensor or Operation
+        self._index = {}
+        self.structure = self._flatten(fetches)
+
+    def _add(self, el):
+        key = id(el)
+        if key not in self._index:
+            self._index[key] = len(self.elements)
+            self.elements.append(el)
+        return self._index[key]
+
+    def _flatten(self, f):
+        if f is None:
+            raise TypeError(f"Fetch argument None has invalid type {type(None)}")
+        if isinstance(f, (list, tuple)) and not hasattr(f, "_fields"):
+            return (type(f), [self._flatten(x) for x in f])
+        if hasattr(f, "_fields") and isinstance(f, tuple):
+            return ("namedtuple", type(f), [self._flatten(x) for x in f])
+        if isinstance(f, dict):
+            return ("dict", type(f), [(k, self._flatten(v)) for k, v in f.items()])
+        el = self._element(f)
+        return ("leaf", self._add(el), isinstance(el, Operation))
+
+    def _element(self, f):
+        if isinstance(f, str):
+            return self.graph.as_graph_element(f)
+        if isinstance(f, Operation):
+            if f.graph is not self.graph:
+                raise ValueError(f"Fetch argument {f!r} cannot be interpreted as a Tensor. (Operation {f.name} "
+                                 f"is not an element of this graph.)")
+            return f
+        if isinstance(f, SymbolicTensor):
+            if f.graph is not self.graph:
+                raise ValueError(f"Fetch argument {f!r} cannot be interpreted as a Tensor. (Tensor {f} is not "
+                                 f"an element of this graph.)")
+            return f
+        if isinstance(f, EagerTensor):
+            raise TypeError(f"Fetch argument {f!r} has invalid type {type(f)}, must be a string or Tensor. "
+                            f"(Can not convert a EagerTensor into a Tensor or Operation.)")
+        element = getattr(f, "_as_graph_element", None)
+        if element is not None and element() is not None:
+            return self._element(element())
+        raise TypeError(f"Fetch argument {f!r} has invalid type {type(f)}, must be a string or Tensor. (Can not "
+                        f"convert a {type(f).__name__} into a Tensor or Operation.)")
+
+    def build(self, values):
+        return self._build(self.structure, values)
+
+    def _build(self, s, values):
+        kind = s[0]
+        if kind == "leaf":
+            return None if s[2] else values[s[1]]
+        if kind == "namedtuple":
+            return s[1](*[self._build(x, values) for x in s[2]])
+        if kind == "dict":
+            return s[1]((k, self._build(v, values)) for k, v in s[2])
+        typ, items = s
+        built = [self._build(x, values) for x in items]
+        return built if typ is list else typ(built)
+
+
+def _to_numpy(t: torch.Tensor):
+    t = t.detach()
+    if t.device.type != "cpu":
+        t = t.cpu()
+    if t.dtype == torch.bfloat16:
+        t = t.float()
+    arr = t.numpy()
+    return arr[()] if arr.ndim == 0 else arr.copy()
+
+
+class Session:
+    """Mirrors ``tf.compat.v1.Session``: runs graph fragments; holds this session's variable values."""
+
+    def __init__(self, target="", graph=None, config=None):
+        self._graph = graph if graph is not None else ctx_lib.get_default_graph()
+        self._config = config
+        self._resource_store = {}
+        self._plans = {}
+        self._closed = False
+        self._default_ctx = None
+
+    @property
+    def graph(self) -> Graph:
+        return self._graph
+
+    @property
+    def graph_def(self):
+        return self._graph
+
+    @property
+    def sess_str(self):
+        return ""
+
+    def _device_for(self, var):
+        return ctx_lib.current_device()
+
+    # -- run -------------------------------------------------------------------------------------------
+    def run(self, fetches, feed_dict=None, options=None, run_metadata=None):
+        """Mirrors ``Session.run``: any fetch structure; feed_dict keyed by tensors, placeholders or names."""
+        if self._closed:
+            raise RuntimeError("Attempted to use a closed Session.")
+        mapper = _FetchMapper(self._graph, fetches)
+        feed_tensors, feed_values = self._prepare_feeds(feed_dict)
+        fetch_tensors = [e for e in mapper.elements if isinstance(e, SymbolicTensor)]
+        targets = [e for e in mapper.elements if isinstance(e, Operation)]
+        key = (self._graph.version, tuple(id(e) for e in mapper.elements), tuple(id(t) for t in feed_tensors))
+        plan = self._plans.get(key)
+        if plan is None:
+            plan = compile_plan(self._graph, fetch_tensors, targets, feed_tensors)
+            self._plans[key] = plan
+        prev = getattr(_ctx, "resource_store", None)
+        _ctx.resource_store = self._resource_store
+        try:
+            outs = plan.run(feed_values)
+        finally:
+            _ctx.resource_store = prev
+        by_id = {id(t): o for t, o in zip(fetch_tensors, outs)}
+        values = [None if isinstance(e, Operation) else _to_numpy(by_id[id(e)]) for e in mapper.elements]
+        return mapper.build(values)
+
+    def _prepare_feeds(self, feed_dict):
+        if not feed_dict:
+            return [], []
+        tensors, values = [], []
+        seen = {}
+        for key, value in feed_dict.items():
+            t = self._feed_key(key)
+            if isinstance(value, (Tensor,)) and not isinstance(value, EagerTensor):
+                raise TypeError("The value of a feed cannot be a tf.Tensor object. Acceptable feed values include "
+                                "Python scalars, strings, lists, numpy ndarrays, or TensorHandles. For reference, "
+                                f"the tensor object was {value} which was passed to the argument `feed_dict` with "
+                                f"key {key}.")
+            tv = self._feed_value(t, value)
+            if id(t) in seen:
+                values[seen[id(t)]] = tv
+                continue
+            seen[id(t)] = len(tensors)
+            tensors.append(t)
+            values.append(tv)
+        return tensors, values
+
+    def _feed_key(self, key):
+        if isinstance(key, str):
+            return self._graph.as_graph_element(key, allow_tensor=True, allow_operation=False)
+        if isinstance(key, SymbolicTensor):
+            if key.graph is not self._graph:
+                raise ValueError(f"Cannot interpret feed_dict key as Tensor: Tensor {key} is not an element of "
+                                 f"this graph.")
+            return key
+        el = getattr(key, "_as_graph_element", None)
+        if el is not None:
+            return el()
+        raise TypeError(f"Cannot interpret feed_dict key as Tensor: Can not convert a {type(key).__name__} into a "
+                        f"Tensor.")
+
+    def _feed_value(self, t, value):
+        dt = t.dtype
+        if isinstance(value, EagerTensor):
+            arr = value.numpy()
+        elif isinstance(value, torch.Tensor):
+            tv = value.to(ctx_lib.current_device())
+            return tv if tv.dtype == dt.torch_dtype else tv.to(dt.torch_dtype)
+        else:
+            arr = value
+        np_arr = np.asarray(arr)
+        if np_arr.dtype == object:
+            raise ValueError(f"setting an array element with a sequence. (feeding {t.name})")
+        if not t.shape.is_compatible_with(TensorShape(np_arr.shape)):
+            raise ValueError(f"Cannot feed value of shape {np_arr.shape} for Tensor {t.name}, which has shape "
+                             f"{t.shape}")
+        if dt.is_integer and np_arr.dtype.kind == "f":
+            np_arr = np_arr.astype(dt.np_dtype)  # TF1 feeds cast with numpy, truncating
+        return to_torch_value(np_arr.astype(dt.np_dtype, copy=False) if dt.np_dtype is not None else np_arr, dt,
+                              ctx_lib.current_device())
+
+    def partial_run_setup(self, *args, **kwargs):
+        raise NotImplementedError("partial_run is not supported")
+
+    def make_callable(self, fetches, feed_list=None, accept_options=False):
+        """Mirrors ``Session.make_callable``."""
+        feed_list = list(feed_list or [])
+
+        def call(*args, **kwargs):
+            return self.run(fetches, feed_dict=dict(zip(feed_list, args)))
+        return call
+
+    def list_devices(self):
+        return []
+
+    # -- lifetime --------------------------------------------------------------------------------------
+    def close(self):
+        """Mirrors ``Session.close``: releases this session's variable values."""
+        self._closed = True
+        self._resource_store.clear()
+        self._plans.clear()
+
+    def as_default(self):
+        """Mirrors ``Session.as_default``."""
+        return _default_session(self)
+
+    def __enter__(self):
+        self._default_ctx = _default_session(self)
+        self._graph_ctx = self._graph.as_default()
+        self._graph_ctx.__enter__()
+        self._default_ctx.__enter__()
+        return self
+
+    def __exit__(self, exc_type, exc, tb):
+        self._default_ctx.__exit__(exc_type, exc, tb)
+        self._graph_ctx.__exit__(exc_type, exc, tb)
+        self.close()
+        return False
+
+    def __del__(self):
+        pass
+
+
+@contextlib.contextmanager
+def _default_session(session):
+    stack = _ctx.default_session_stack
+    stack.append(session)
+    try:
+        yield session
+    finally:
+        stack.remove(session)
+
+
+class InteractiveSession(Session):
+    """Mirrors ``tf.compat.v1.InteractiveSession``: installs itself as the default session."""
+
+    _active = []
+
+    def __init__(self, target="", graph=None, config=None):
+        super().__init__(target, graph, config)
+        _ctx.default_session_stack.append(self)
+        InteractiveSession._active.append(self)
+
+    def close(self):
+        super().close()
+        if self in _ctx.default_session_stack:
+            _ctx.default_session_stack.remove(self)
+
+
+def get_default_session():
+    """Mirrors ``tf.compat.v1.get_default_session``."""
+    stack = _ctx.default_session_stack
+    return stack[-1] if stack else None

@@ -1,0 +1,4 @@
+"""``tf.autodiff``: re-exports only."""
+from tfcompat._src.autodiff.tape import GradientTape
+
+__all__ = ["GradientTape"]

@@ -1,0 +1,70 @@
+"""``tf.compat.v1``: the TF1 API surface. Re-exports only."""
+from __future__ import annotations
+
+from tfcompat import (
+    AggregationMethod, DType, DeviceSpec, GradientTape, Graph, Operation, Tensor, TensorShape, TensorSpec,
+    UnconnectedGradients, Variable, abs, acos, add, add_n, argmax, argmin, as_dtype, asin, atan, atan2,
+    bfloat16, bool, broadcast_to, case, cast, ceil, clip_by_value, complex64, complex128, concat, cond, constant,
+    control_dependencies, convert_to_tensor, cos, cosh, device, divide, double, equal, executing_eagerly, exp,
+    expand_dims, fill, float16, float32, float64, floor, floordiv, function, gather, gather_nd, gradients, greater,
+    greater_equal, group, half, hessians, identity, identity_n, init_scope, int8, int16, int32, int64, less,
+    less_equal, linspace, log, logical_and, logical_not, logical_or, matmul, maximum, minimum, multiply,
+    name_scope, negative, newaxis, no_op, not_equal, one_hot, ones, ones_like, pad, pow, range, rank, realdiv,
+    reciprocal, reduce_all, reduce_any, reduce_logsumexp, reduce_max, reduce_mean, reduce_min, reduce_prod,
+    reduce_sum, reshape, resource, reverse, round, rsqrt, saturate_cast, shape, shape_n, size, slice, split,
+    sqrt, square, squared_difference, squeeze, stack, stop_gradient, string, subtract, tan, tanh, tile,
+    transpose, truediv, truncatediv, tuple, uint8, uint16, uint32, uint64, unique, unstack, variant, while_loop,
+    zeros, zeros_like, sigmoid, sign, sin, sinh,
+)
+from tfcompat import dtypes, errors, linalg
+from tfcompat._src.framework.context import disable_eager_execution, enable_eager_execution
+from tfcompat._src.framework.graph import GraphKeys
+from tfcompat._src.framework.tensor_shape import Dimension
+from tfcompat._src.ops.array_ops import pack, placeholder, placeholder_with_default, unpack, where_v1 as where
+from tfcompat._src.ops.math_ops import (
+    div, floormod as mod, log1p, to_double, to_float, to_int32, to_int64, erf, expm1, is_finite, is_inf, is_nan,
+    logical_xor, floormod, reciprocal as inv, scalar_mul,
+)
+from tfcompat._src.ops.nn_ops import in_top_k
+from tfcompat._src.ops.random_ops import (
+    multinomial, random_normal, random_shuffle, random_uniform, set_random_seed, truncated_normal,
+)
+from tfcompat._src.ops.reduction_ops import count_nonzero
+from tfcompat._src.ops.state_ops import (
+    ConfigProto, GPUOptions, RunMetadata, RunOptions, add_to_collection, add_to_collections, all_variables,
+    assign, assign_add, assign_sub, disable_v2_behavior, enable_v2_behavior, get_collection, get_collection_ref,
+    get_default_graph, global_variables, global_variables_initializer, initialize_all_variables,
+    initialize_local_variables, is_variable_initialized, local_variables, local_variables_initializer,
+    model_variables, reset_default_graph, trainable_variables, variables_initializer,
+)
+from tfcompat._src.runtime.session import InteractiveSession, Session, get_default_session
+from tfcompat.compat.v1 import math, nn, random
+
+__all__ = [
+    "AggregationMethod", "ConfigProto", "DType", "DeviceSpec", "Dimension", "GPUOptions", "GradientTape", "Graph",
+    "GraphKeys", "InteractiveSession", "Operation", "RunMetadata", "RunOptions", "Session", "Tensor",
+    "TensorShape", "TensorSpec", "UnconnectedGradients", "Variable", "abs", "acos", "add", "add_n",
+    "add_to_collection", "add_to_collections", "all_variables", "argmax", "argmin", "as_dtype", "asin", "assign",
+    "assign_add", "assign_sub", "atan", "atan2", "bfloat16", "bool", "broadcast_to", "case", "cast", "ceil",
+    "clip_by_value", "complex128", "complex64", "concat", "cond", "constant", "control_dependencies",
+    "convert_to_tensor", "cos", "cosh", "count_nonzero", "device", "disable_eager_execution",
+    "disable_v2_behavior", "div", "divide", "double", "dtypes", "enable_eager_execution", "enable_v2_behavior",
+    "equal", "erf", "errors", "executing_eagerly", "exp", "expand_dims", "expm1", "fill", "float16", "float32",
+    "float64", "floor", "floordiv", "floormod", "function", "gather", "gather_nd", "get_collection",
+    "get_collection_ref", "get_default_graph", "get_default_session", "global_variables",
+    "global_variables_initializer", "gradients", "greater", "greater_equal", "group", "half", "hessians",
+    "identity", "identity_n", "in_top_k", "init_scope", "initialize_all_variables", "initialize_local_variables",
+    "int16", "int32", "int64", "int8", "inv", "is_finite", "is_inf", "is_nan", "is_variable_initialized", "less",
+    "less_equal", "linalg", "linspace", "local_variables", "local_variables_initializer", "log", "log1p",
+    "logical_and", "logical_not", "logical_or", "logical_xor", "math", "matmul", "maximum", "minimum", "mod",
+    "model_variables", "multinomial", "multiply", "name_scope", "negative", "newaxis", "nn", "no_op",
+    "not_equal", "one_hot", "ones", "ones_like", "pack", "pad", "placeholder", "placeholder_with_default", "pow",
+    "random", "random_normal", "random_shuffle", "random_uniform", "range", "rank", "realdiv", "reciprocal",
+    "reduce_all", "reduce_any", "reduce_logsumexp", "reduce_max", "reduce_mean", "reduce_min", "reduce_prod",
+    "reduce_sum", "reset_default_graph", "reshape", "resource", "reverse", "round", "rsqrt", "saturate_cast",
+    "scalar_mul", "set_random_seed", "shape", "shape_n", "sigmoid", "sign", "sin", "sinh", "size", "slice",
+    "split", "sqrt", "square", "squared_difference", "squeeze", "stack", "stop_gradient", "string", "subtract",
+    "tan", "tanh", "tile", "to_double", "to_float", "to_int32", "to_int64", "trainable_variables", "transpose",
+    "truediv", "truncated_normal", "truncatediv", "tuple", "uint16", "uint32", "uint64", "uint8", "unique",
+    "unpack", "unstack", "variables_initializer", "variant", "where", "while_loop", "zeros", "zeros_like",
+]
