@@ -44,8 +44,6 @@ __version__ = "2.21.0"
 VERSION = __version__
 GIT_VERSION = "tfcompat"
 
-from tfcompat import autodiff, compat, dtypes, errors, linalg, math, nn, random  # noqa: E402
-
 __all__ = [
     "AggregationMethod", "DType", "DeviceSpec", "GradientTape", "Graph", "Operation", "Tensor", "TensorShape",
     "TensorSpec", "UnconnectedGradients", "Variable", "abs", "acos", "add", "add_n", "argmax", "argmin", "as_dtype",
@@ -65,3 +63,15 @@ __all__ = [
     "tuple", "uint16", "uint32", "uint64", "uint8", "unique", "unstack", "variant", "where", "while_loop",
     "zeros", "zeros_like",
 ]
+
+from tfcompat import autodiff, compat, dtypes, errors, keras, linalg, math, nn, optimizers, random, train  # noqa: E402
+
+__all__ += ["keras", "optimizers", "train", "VERSION", "GIT_VERSION", "__version__"]
+
+# --- ops (issue 2): more top-level op re-exports go here -------------------------------------------------
+
+# --- gradients and tapes (issues 3, 4): ForwardAccumulator, Module, ... -----------------------------------
+
+# --- custom gradients (issue 5): custom_gradient, RegisterGradient, no_gradient, ... -----------------------
+
+# --- optimizers and training utilities (issue 6): clip_by_global_norm, clip_by_norm, global_norm, ... -------

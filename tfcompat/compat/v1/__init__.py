@@ -38,7 +38,8 @@ from tfcompat._src.ops.state_ops import (
     model_variables, reset_default_graph, trainable_variables, variables_initializer,
 )
 from tfcompat._src.runtime.session import InteractiveSession, Session, get_default_session
-from tfcompat.compat.v1 import math, nn, random
+from tfcompat.compat.v1 import initializers, layers, losses, math, nn, random, train
+from tfcompat import keras, optimizers
 
 __all__ = [
     "AggregationMethod", "ConfigProto", "DType", "DeviceSpec", "Dimension", "GPUOptions", "GradientTape", "Graph",
@@ -68,3 +69,14 @@ __all__ = [
     "truediv", "truncated_normal", "truncatediv", "tuple", "uint16", "uint32", "uint64", "uint8", "unique",
     "unpack", "unstack", "variables_initializer", "variant", "where", "while_loop", "zeros", "zeros_like",
 ]
+__all__ += ["initializers", "keras", "layers", "losses", "optimizers", "train"]
+
+# --- ops (issue 2): more TF1 top-level op re-exports go here ----------------------------------------------
+
+# --- TF1 graph surface: variable_scope, get_variable, initializers, layers, losses, summary, ... -----------
+
+# --- gradients and tapes (issues 3, 4) --------------------------------------------------------------------
+
+# --- custom gradients (issue 5): custom_gradient, RegisterGradient, NotDifferentiable, ... -----------------
+
+# --- optimizers and training utilities (issue 6): clip_by_global_norm, Saver helpers, ... ------------------
