@@ -30,6 +30,7 @@ class OpDef:
     creates: bool = False            # kernel takes a ``device`` attribute
     shape_fn: Callable | None = None  # (inputs, attrs) -> [(TensorShape, DType)]; default: a meta run
     list_input: bool = False         # inputs[:N] is one list argument (AddN, ConcatV2, Pack)
+    writes_variables: bool = False   # assigns variables: run after the run's gradients; always run in tf.function
 
     def n_outputs(self, attrs) -> int:
         return self.num_outputs(attrs) if callable(self.num_outputs) else self.num_outputs
@@ -41,7 +42,7 @@ GRADIENT_REGISTRY: dict[str, Callable] = {}
 
 
 def register_op(name: str, *, grad: str, inputs=("x",), same_type=None, num_outputs=1, stateful=False,
-                creates=False, shape_fn=None, list_input=False):
+                creates=False, shape_fn=None, list_input=False, writes_variables=False):
     """Declares op ``name`` (a TF raw-op name) with the decorated torch kernel."""
     if grad not in _STATUSES:
         raise ValueError(f"{name}: gradient status must be one of {_STATUSES}")
@@ -52,7 +53,7 @@ def register_op(name: str, *, grad: str, inputs=("x",), same_type=None, num_outp
         if name in REGISTRY:
             raise KeyError(f"op {name!r} is already registered")
         REGISTRY[name] = OpDef(name, kernel, grad, tuple(inputs), tuple(same_type), num_outputs, stateful,
-                               creates, shape_fn, list_input)
+                               creates, shape_fn, list_input, writes_variables)
         return kernel
 
     return decorate

@@ -67,7 +67,8 @@ def _assign_shape(inputs, attrs):
     return [(attrs["var"]._shape, attrs["var"].dtype)]
 
 
-@register_op("AssignVariableOp", grad=NOT_DIFFERENTIABLE, inputs=("value",), stateful=True, shape_fn=_assign_shape)
+@register_op("AssignVariableOp", grad=NOT_DIFFERENTIABLE, inputs=("value",), stateful=True, shape_fn=_assign_shape,
+             writes_variables=True)
 def _assign_variable(value, *, var, mode="assign", validate_shape=True):
     return var._assign_value(value, mode, validate_shape)
 

@@ -19,12 +19,11 @@ from tfcompat._src.framework.op_def import DIFFERENTIABLE
 
 __all__ = ["Plan", "compile_plan"]
 
-_WRITE_OPS = frozenset({"AssignVariableOp"})
 _plan_counter = [0]
 
 
 def _is_write(op) -> bool:
-    return op.type in _WRITE_OPS or getattr(op.op_def, "writes_variables", False)
+    return op.op_def.writes_variables
 
 
 def _prune(fetch_ops, feed_ids):
