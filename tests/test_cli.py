@@ -36,14 +36,19 @@ def test_examples_print_what_tf_prints(script):
 @pytest.mark.oracle
 @pytest.mark.parametrize("script", EXAMPLES)
 def test_examples_match_real_tensorflow(script, tf):
-    runner = ("import sys, tensorflow as tf\n"
-              "if sys.argv[1].endswith('_tf1.py'):\n"
-              "    tf = tf.compat.v1; tf.disable_v2_behavior(); sys.modules['tensorflow'] = tf\n"
-              "exec(compile(open(sys.argv[1]).read(), sys.argv[1], 'exec'), {'__name__': '__main__'})\n")
-    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
-    out = subprocess.run([sys.executable, "-c", runner, os.path.join(ROOT, "examples", script)],
-                         capture_output=True, text=True, env=env, check=True)
-    assert out.stdout == EXPECTED[script]
+    from tfcompat._src.runtime.compare import run_both
+    tf_run, tc_run, _ = run_both(os.path.join(ROOT, "examples", script))
+    assert tf_run.returncode == 0, tf_run.stderr[-2000:]
+    assert tf_run.stdout == EXPECTED[script]
+    assert tc_run.stdout == tf_run.stdout
+
+
+def test_compare_outputs_tolerates_rounding_and_reports_differences():
+    from tfcompat._src.runtime.compare import compare_outputs
+    assert compare_outputs("loss 1.000000\n[1. 2.]", "loss 1.0000001\n[1. 2.]") == []
+    assert compare_outputs("loss 1.0", "loss 1.1") == [(1, "loss 1.0", "loss 1.1")]
+    assert compare_outputs("a\nb", "a") == [(2, "b", "")]
+    assert compare_outputs("x nan", "x nan") == []
 
 
 def test_api_detection():
