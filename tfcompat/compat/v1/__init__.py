@@ -40,6 +40,7 @@ from tfcompat._src.ops.state_ops import (
 from tfcompat._src.runtime.session import InteractiveSession, Session, get_default_session
 from tfcompat.compat.v1 import initializers, layers, losses, math, nn, random, train
 from tfcompat import keras, optimizers
+import tfcompat.compat as compat  # TF1's tf.compat.v1 has `compat` too (import tensorflow.compat.v1 as tf)
 
 __all__ = [
     "AggregationMethod", "ConfigProto", "DType", "DeviceSpec", "Dimension", "GPUOptions", "GradientTape", "Graph",
@@ -69,11 +70,26 @@ __all__ = [
     "truediv", "truncated_normal", "truncatediv", "tuple", "uint16", "uint32", "uint64", "uint8", "unique",
     "unpack", "unstack", "variables_initializer", "variant", "where", "while_loop", "zeros", "zeros_like",
 ]
-__all__ += ["initializers", "keras", "layers", "losses", "optimizers", "train"]
+__all__ += ["compat", "initializers", "keras", "layers", "losses", "optimizers", "train"]
 
 # --- ops (issue 2): more TF1 top-level op re-exports go here ----------------------------------------------
 
 # --- TF1 graph surface: variable_scope, get_variable, initializers, layers, losses, summary, ... -----------
+from tfcompat._src.ops.init_ops import (
+    constant_initializer, glorot_normal_initializer, glorot_uniform_initializer, ones_initializer,
+    random_normal_initializer, random_uniform_initializer, truncated_normal_initializer,
+    variance_scaling_initializer, zeros_initializer,
+)
+from tfcompat._src.ops.variable_scope import (
+    AUTO_REUSE, VariableScope, get_local_variable, get_variable, get_variable_scope, variable_scope,
+)
+
+__all__ += [
+    "AUTO_REUSE", "VariableScope", "constant_initializer", "get_local_variable", "get_variable",
+    "get_variable_scope", "glorot_normal_initializer", "glorot_uniform_initializer", "ones_initializer",
+    "random_normal_initializer", "random_uniform_initializer", "truncated_normal_initializer",
+    "variable_scope", "variance_scaling_initializer", "zeros_initializer",
+]
 
 # --- gradients and tapes (issues 3, 4) --------------------------------------------------------------------
 
