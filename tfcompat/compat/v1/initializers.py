@@ -1,4 +1,18 @@
-"""``tf.compat.v1.initializers``: re-exports only (filled in as the API grows)."""
+"""``tf.compat.v1.initializers``: re-exports only."""
 from __future__ import annotations
 
-__all__: list[str] = []
+from tfcompat._src.ops.init_ops import (
+    Constant as constant, GlorotNormal as glorot_normal, GlorotUniform as glorot_uniform, Ones as ones,
+    RandomNormal as random_normal, RandomUniform as random_uniform, TruncatedNormal as truncated_normal,
+    VarianceScaling as variance_scaling, Zeros as zeros, he_normal, he_uniform, lecun_normal, lecun_uniform,
+)
+from tfcompat._src.ops.state_ops import (
+    global_variables_initializer as global_variables, local_variables_initializer as local_variables,
+    variables_initializer as variables,
+)
+
+__all__ = [
+    "constant", "global_variables", "glorot_normal", "glorot_uniform", "he_normal", "he_uniform", "lecun_normal",
+    "lecun_uniform", "local_variables", "ones", "random_normal", "random_uniform", "truncated_normal",
+    "variables", "variance_scaling", "zeros",
+]
