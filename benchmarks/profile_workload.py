@@ -9,13 +9,13 @@ import io
 import pstats
 import sys
 
-from benchmarks import workloads as W
+from benchmarks import catalog, workloads as W
 
 
 def main(argv: list[str] | None = None) -> int:
     """Profiles ``--calls`` calls of one implementation of one workload; returns the exit status."""
     p = argparse.ArgumentParser(prog="python -m benchmarks.profile_workload", description=__doc__)
-    p.add_argument("workload", choices=[w.key for w in W.WORKLOADS])
+    p.add_argument("workload", choices=[w.key for w in catalog.WORKLOADS])
     p.add_argument("impl", choices=W.IMPLS)
     p.add_argument("--device", default="cpu", choices=("cpu", "cuda", "mps"))
     p.add_argument("--quick", action="store_true")
@@ -25,7 +25,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--sort", default="tottime")
     args = p.parse_args(argv)
     env = W.make_env(args.device, args.quick, args.threads)
-    step = W.timed_step(env, args.impl, W.WORKLOAD_BY_KEY[args.workload].build(env, args.impl))
+    step = W.timed_step(env, args.impl, catalog.WORKLOAD_BY_KEY[args.workload].build(env, args.impl))
     step()
     step()  # traced / compiled / warm
     prof = cProfile.Profile()

@@ -7,18 +7,20 @@ prints a table of medians and ratios, and writes ``benchmarks/out/report.md`` an
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime
 import gc
 import os
 import platform
 import statistics
+import subprocess
 import sys
 import time
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from benchmarks import workloads as W
+from benchmarks import catalog, workloads as W
 
 # The clock of the timed samples: wall time (default), or the process's CPU time (``--clock cpu``), which a
 # machine shared with other jobs disturbs much less; with one thread per framework the two agree on a quiet box.
@@ -209,6 +211,36 @@ def write_chart(rows: list[Row], path: str) -> str | None:
     return None
 
 
+@contextlib.contextmanager
+def busy_process():
+    """One CPU-bound competing process (a Python busy loop) for the duration of the block."""
+    proc = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    try:
+        time.sleep(0.5)  # let the scheduler see it
+        yield proc
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+def slowdown_table(quiet: list[Row], loaded: list[Row]) -> tuple[list[str], list[list[str]]]:
+    """Loaded / quiet median per implementation; ``!`` where tfcompat slows down more than TF in that mode."""
+    head = ["workload"] + list(W.IMPLS)
+    body = []
+    for q, ld in zip(quiet, loaded):
+        factors = {i: ld.medians[i] / q.medians[i] for i in W.IMPLS if i in q.medians and i in ld.medians}
+        cells = [q.label]
+        for impl in W.IMPLS:
+            if impl not in factors:
+                cells.append("n/a")
+                continue
+            tf_impl = "tf-" + impl.split("-", 1)[1] if impl.startswith("tfc-") else None
+            miss = tf_impl in factors and factors[impl] > factors[tf_impl]
+            cells.append(f"{factors[impl]:.2f}" + (" !" if miss else ""))
+        body.append(cells)
+    return head, body
+
+
 ENV: W.Env  # set by main(); the table helpers read the device and sizes from it
 
 
@@ -222,10 +254,13 @@ def main(argv: list[str] | None = None) -> int:
                    help="torch and TF thread count (default 1: per-call overhead is what differs, and "
                         "multi-threaded OpenMP is erratic on a loaded machine)")
     p.add_argument("--only", default=None, help="comma-separated workload keys: "
-                   + ",".join(w.key for w in W.WORKLOADS))
+                   + ",".join(w.key for w in catalog.WORKLOADS))
     p.add_argument("--repeats", type=int, default=None)
     p.add_argument("--target-ms", type=float, default=None, help="approximate duration of one timed sample")
     p.add_argument("--out", default=OUT_DIR)
+    p.add_argument("--loaded", action="store_true",
+                   help="measure every workload twice, quiet and with one competing busy process, and add a "
+                        "slowdown table (loaded / quiet time per implementation)")
     p.add_argument("--clock", default="wall", choices=("wall", "cpu"),
                    help="wall: time.perf_counter (default); cpu: time.process_time, the CPU time of the whole process "
                         "(all threads), steadier on a shared machine")
@@ -234,12 +269,18 @@ def main(argv: list[str] | None = None) -> int:
     args.target_ms = args.target_ms or (20.0 if args.quick else 60.0)
     CLOCK[0] = time.process_time if args.clock == "cpu" else time.perf_counter
     ENV = env = W.make_env(args.device, args.quick, args.threads)
-    selected = W.WORKLOADS if not args.only else [W.WORKLOAD_BY_KEY[k] for k in args.only.split(",")]
+    selected = catalog.WORKLOADS if not args.only else [catalog.WORKLOAD_BY_KEY[k] for k in args.only.split(",")]
     env_lines = environment_lines(env, args)
     print("\n".join(env_lines), flush=True)
     t_start = time.perf_counter()
     rows = [run_workload(env, w, args.repeats, args.target_ms / 1e3,
                          log=lambda s: print(s, flush=True)) for w in selected]
+    loaded_rows = []
+    if args.loaded:
+        print("\nloaded: one competing busy process", flush=True)
+        with busy_process():
+            loaded_rows = [run_workload(env, w, args.repeats, args.target_ms / 1e3,
+                                        log=lambda s: print(s, flush=True)) for w in selected]
     head1, body1, head2, body2 = tables(rows)
     print("\nmedian time per call\n" + _text_table(head1, body1))
     print("\nratios (! = misses its target: tfcompat/torch <= 1.10 on 3-4, <= 1.5 on 1, 2, 6; "
@@ -247,6 +288,16 @@ def main(argv: list[str] | None = None) -> int:
     notes = [f"{r.label} / {impl}: {s}" for r in rows for impl, s in r.status.items()
              if not s.startswith("n/a")]
     notes += [f"{r.label} / {impl}: {s}" for r in rows for impl, s in r.status.items() if s.startswith("n/a")]
+    slowdown_md: list[str] = []
+    if loaded_rows:
+        head3, body3 = slowdown_table(rows, loaded_rows)
+        print("\nslowdown under load (loaded / quiet median; target: each tfcompat column <= the TF column of "
+              "the same mode)\n" + _text_table(head3, body3))
+        slowdown_md = ["## Slowdown with one competing busy process", "",
+                       "Loaded / quiet median per implementation (same process, same thread settings).", "",
+                       _md_table(head3, body3), ""]
+        head1l, body1l, _, _ = tables(loaded_rows)
+        slowdown_md += ["## Median time per call, loaded", "", _md_table(head1l, body1l), ""]
     if notes:
         print("\nnotes:\n" + "\n".join("  " + n for n in notes))
     os.makedirs(args.out, exist_ok=True)
@@ -257,6 +308,7 @@ def main(argv: list[str] | None = None) -> int:
            "## Median time per call", "", _md_table(head1, body1), "",
            "## Ratios", "", "`!` marks a missed target (tfcompat/torch <= 1.10 on workloads 3-4, <= 1.5 on 1, 2 "
            "and 6; tfcompat/TF < 1 on the CPU).", "", _md_table(head2, body2), ""]
+    md += slowdown_md
     if notes:
         md += ["## Notes", ""] + [f"- {n}" for n in notes] + [""]
     md += [chart_note or "![chart](chart.png)", ""]

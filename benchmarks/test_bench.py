@@ -16,7 +16,7 @@ import os
 import numpy as np
 import pytest
 
-from benchmarks import report
+from benchmarks import catalog, report
 from benchmarks import workloads as W
 
 
@@ -39,9 +39,9 @@ def references(env):
 
 
 @pytest.mark.parametrize("impl", W.IMPLS)
-@pytest.mark.parametrize("key", [w.key for w in W.WORKLOADS])
+@pytest.mark.parametrize("key", [w.key for w in catalog.WORKLOADS])
 def test_bench(benchmark, env, references, key, impl):
-    w = W.WORKLOAD_BY_KEY[key]
+    w = catalog.WORKLOAD_BY_KEY[key]
     try:
         step = W.timed_step(env, impl, w.build(env, impl))
     except W.NotApplicable as e:

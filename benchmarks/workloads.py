@@ -50,6 +50,8 @@ def make_env(device: str = "cpu", quick: bool = False, threads: int | None = Non
 
     Must run before anything else touches TF's eager context: TF's thread settings are fixed at its start."""
     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+    # tf.compat.v1.nn.rnn_cell (the LSTM workload) needs Keras 2 in TF 2.21; oneDNN stays at TF's default (on).
+    os.environ.setdefault("TF_USE_LEGACY_KERAS", "1")
     os.environ["TFCOMPAT_DEVICE"] = device
     import torch
     if device == "cuda" and not torch.cuda.is_available():
@@ -361,6 +363,24 @@ def build_session_one_op(env: Env, impl: str) -> Step:
 
 # -- 7. MLP training step with Adam --------------------------------------------------------------------------
 
+def mlp_adam_session(env: Env, impl: str):
+    """``(graph, session, [train_op, loss], feed)`` of the TF1 MLP + ``AdamOptimizer(1e-3).minimize`` step."""
+    tf, v1 = _tf_module(env, impl), _v1_module(env, impl)
+    if not hasattr(v1.train, "AdamOptimizer"):
+        raise NotApplicable("compat.v1.train.AdamOptimizer missing")
+    data, params = mlp_arrays()
+    g = v1.Graph()
+    with g.as_default():
+        ph = {k: v1.placeholder(tf.float32, v.shape, name=k) for k, v in data.items()}
+        vs = {k: v1.Variable(v, name=k) for k, v in params.items()}
+        loss = mlp_loss(tf, ph, vs)
+        train = v1.train.AdamOptimizer(1e-3).minimize(loss)
+        init = v1.global_variables_initializer()
+    sess = _session(env, impl, g)
+    sess.run(init)
+    return g, sess, [train, loss], {ph[k]: v for k, v in data.items()}
+
+
 def build_mlp_adam(env: Env, impl: str) -> Step:
     """One Adam update of the MLP; returns the loss before the update (equal across implementations at step 1).
 
@@ -382,20 +402,8 @@ def build_mlp_adam(env: Env, impl: str) -> Step:
         return torch_step
     tf = _tf_module(env, impl)
     if impl.endswith("session"):
-        v1 = _v1_module(env, impl)
-        if not hasattr(v1.train, "AdamOptimizer"):
-            raise NotApplicable("compat.v1.train.AdamOptimizer missing")
-        g = v1.Graph()
-        with g.as_default():
-            ph = {k: v1.placeholder(tf.float32, v.shape, name=k) for k, v in data.items()}
-            vs = {k: v1.Variable(v, name=k) for k, v in params.items()}
-            loss = mlp_loss(tf, ph, vs)
-            train = v1.train.AdamOptimizer(1e-3).minimize(loss)
-            init = v1.global_variables_initializer()
-        sess = _session(env, impl, g)
-        sess.run(init)
-        feed = {ph[k]: v for k, v in data.items()}
-        return lambda: sess.run([train, loss], feed_dict=feed)[1]
+        _, sess, fetches, feed = mlp_adam_session(env, impl)
+        return lambda: sess.run(fetches, feed_dict=feed)[1]
     keras_opts = getattr(getattr(tf, "keras", None), "optimizers", None)
     if keras_opts is None or not hasattr(keras_opts, "Adam"):
         raise NotApplicable("keras.optimizers.Adam missing")

@@ -4,8 +4,25 @@ Tests that hit one of these reference it by key; ``tests/test_known_deviations.p
 reason and that each referenced key exists."""
 
 DEVIATIONS = {
-    "random-values": "Random ops draw from torch generators: distributions, shapes, dtypes and reproducibility "
-                     "under fixed seeds match TF, the sampled numbers do not.",
+    "random-values": "Multinomial/categorical, random_shuffle, random gamma/poisson and the other random ops not "
+                     "built on TF's Philox uniform/normal/truncated-normal/int kernels draw from torch generators: "
+                     "distributions, shapes, dtypes and reproducibility under fixed seeds match TF, the sampled "
+                     "numbers do not (tf.random.uniform/normal/truncated_normal and seeded stateless ops do match).",
+    "eager-op-seed-restarts": "An eager random op with an explicit op seed (tf.random.normal(shape, seed=1)) "
+                              "starts TF's Philox stream afresh at every call, so repeated calls repeat the "
+                              "first values; TF's eager kernel cache continues the stream (later calls differ). "
+                              "Unseeded ops under tf.random.set_seed, graph mode and tf.function match TF's "
+                              "values call by call.",
+    "fft-gradient-length-mismatch": "TF's RFFT/IRFFT gradients raise InvalidArgumentError when fft_length crops "
+                                    "the input (or an IRFFT input is not fft_length // 2 + 1 wide); tfcompat "
+                                    "returns the exact gradient (torch autograd) there.",
+    "fftnd-cpu": "tf.signal.fftnd/ifftnd/rfftnd/irfftnd (FFTND & co.) run on CPU; TF 2.21 registers GPU kernels "
+                 "only and raises NotFoundError on CPU.",
+    "stateless-random-samplers": "stateless_categorical/binomial/gamma/poisson/parameterized_truncated_normal, "
+                                 "Generator.binomial and stateless_shuffle are deterministic per seed with TF's "
+                                 "distributions, shapes and dtypes, but not TF's sampled values (TF's per-"
+                                 "distribution Philox consumption is not reproduced); stateless uniform/normal/"
+                                 "truncated_normal, split, fold_in and Generator draws are TF's exact values.",
     "python-negative-zero": "Python -0.0 in an eager op keeps its sign. TF's eager scalar cache keys 0.0 and -0.0 "
                             "alike, so in TF `x * -0.0` after an earlier `x * 0.0` multiplies by +0.0 (and the "
                             "reverse): a cache-order accident we do not copy.",
@@ -171,4 +188,44 @@ DEVIATIONS = {
                             "alike: no Grappler), not the internal runtime functions TF also collects "
                             "(_EagerConst, Fill); trace_on(profiler=True, profiler_outdir=...) writes no profile "
                             "(tfcompat has no TF profiler; the graphs are still exported).",
+    "sparse-maximum-gradient": "tf.sparse.maximum/minimum are differentiable in their values (the gradient goes to "
+                               "the operand holding the result); TF 2.21's registered gradient for "
+                               "SparseSparseMaximum/Minimum raises TypeError (a wrong signature in sparse_grad.py).",
+    "keras_savedmodel_config_only": "Keras models in the SavedModel format are revived from keras_metadata.pb's "
+                                    "config only: the layers' call functions are not traced into the directory "
+                                    "and a model without a config (or a SavedModel without Keras metadata) raises "
+                                    "NotImplementedError in load_model, where tf-keras revives it from its saved "
+                                    "functions.",
+    "profiler-no-trace": "tf.profiler.experimental start/stop/Profile/Trace keep TF's session state and errors "
+                         "but write no profile (tfcompat has no TF runtime to trace; use torch.profiler).",
+    "regex-python-re": "tf.strings.regex_full_match/regex_replace use Python's re (re.ASCII) in place of RE2: "
+                       "patterns RE2 rejects (backreferences, lookaround) are accepted, and Unicode classes / "
+                       "case folding of non-ASCII letters can differ; RE2's rewrite rules are reproduced.",
+    "ragged-int64-splits": "tf.RaggedTensor keeps int64 row splits only (row_splits_dtype=int32 raises "
+                           "NotImplementedError); graph-mode ragged elementwise ops do not assert that the "
+                           "operands' row splits match (eager ones raise TF's InvalidArgumentError).",
+    "nn-fractional-pool-sequences": "tf.nn.fractional_max_pool/fractional_avg_pool build their row and column "
+                                    "pooling sequences by TF's rules (steps of floor(ratio) or +1, TF's "
+                                    "pseudo-random formula) from torch generators: the pooled values for given "
+                                    "sequences match TF, the random sequences do not.",
+    "nn-learned-unigram-counts": "tf.nn.learned_unigram_candidate_sampler keeps its learned counts per argument set "
+                                 "(as TF's eager kernel cache does) also in graph mode, where TF keeps them per op; "
+                                 "its draws are torch's (see sampled-candidates).",
+    "nn-dilated-conv-cpu-gradient": "Gradients of tf.nn.conv2d/conv1d with dilations > 1 are computed (torch "
+                                    "autograd); TF's CPU Conv2DBackpropInput/Filter raise InvalidArgumentError "
+                                    "('Current CPU implementations do not yet support dilation rates larger than "
+                                    "1'). tf.nn.convolution/atrous_conv2d go through SpaceToBatch as in TF.",
+    "nn-ctc-merge-repeated": "tf.compat.v1.nn.ctc_loss(ctc_merge_repeated=False) raises UnimplementedError (torch's "
+                             "CTC has no unmerged-repeats mode); the default (True) and every other option match.",
+    "nn-with-space-to-batch-static": "tf.nn.with_space_to_batch with rates > 1 needs statically known spatial sizes "
+                                     "and spatial_dims 1..N (NotImplementedError otherwise); tf.nn.convolution "
+                                     "falls back to a direct dilated convolution there (same values).",
+    "array-loop-and-memory-helpers": "tf.vectorized_map runs fn in a loop over a static first dimension (TF "
+                                     "vectorizes with pfor; same values, NotImplementedError for an unknown batch "
+                                     "size); tf.recompute_grad keeps activations instead of recomputing them (same "
+                                     "values and gradients, more memory); tf.parallel_stack builds a Pack op, not "
+                                     "ParallelConcat.",
+    "int-output-no-gradient": "tf.gradients through an op with no registered gradient whose outputs are integers "
+                              "(HistogramFixedWidth, Bitcast to an int type, UniqueWithCounts' counts) gives None: "
+                              "tfcompat treats int outputs as constants, TF raises LookupError.",
 }

@@ -49,6 +49,9 @@ def test_compare_outputs_tolerates_rounding_and_reports_differences():
     assert compare_outputs("loss 1.0", "loss 1.1") == [(1, "loss 1.0", "loss 1.1")]
     assert compare_outputs("a\nb", "a") == [(2, "b", "")]
     assert compare_outputs("x nan", "x nan") == []
+    # numpy pads elements to the widest printed one: a last-digit difference within tolerance moves the spaces.
+    assert compare_outputs("[[0.6802089 ]\n [0.12345678]]", "[[0.6802089]\n [0.1234568]]") == []
+    assert compare_outputs("[1 2]", "[1, 2]") == [(1, "[1 2]", "[1, 2]")]
 
 
 def test_api_detection():

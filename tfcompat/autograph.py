@@ -11,3 +11,7 @@ __all__ = ["experimental", "set_verbosity", "to_code", "to_graph", "trace"]
 
 # TF's tf.autograph.experimental namespace.
 experimental = SimpleNamespace(Feature=Feature, do_not_convert=do_not_convert, set_loop_options=set_loop_options)
+
+from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402
+
+__getattr__ = _module_getattr("tf.autograph", __name__)

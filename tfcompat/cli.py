@@ -1,10 +1,14 @@
 """Command line.
 
 - ``python -m tfcompat run SCRIPT.py``: runs an unmodified TensorFlow script on tfcompat.
-- ``python -m tfcompat compare SCRIPT.py``: runs it under real TensorFlow and tfcompat; compares the output.
+- ``python -m tfcompat compare [--no-align] [--trace] SCRIPT.py``: runs it under real TensorFlow and tfcompat
+  (tfcompat given TF's initial values and random draws); compares the output, and with ``--trace`` reports the
+  first op whose output differs.
 - ``python -m tfcompat check SCRIPT.py|DIR``: lists the TensorFlow symbols the code uses and whether tfcompat
   supports each (static: nothing runs); exit status 1 when something is unsupported.
-- ``python -m tfcompat bench``: the benchmark suite (from a repository checkout)."""
+- ``python -m tfcompat bench``: the benchmark suite (from a repository checkout).
+- ``python -m tfcompat export SCRIPT.py --fetch NAME --feed NAME -o out.py``: runs the script on tfcompat and writes
+  part of its graph as a plain PyTorch module (see migration_guide/export.md)."""
 from __future__ import annotations
 
 import argparse
@@ -70,27 +74,19 @@ def _run(args) -> int:
 
 
 def _compare(args) -> int:
-    from tfcompat._src.runtime.compare import compare_outputs, run_both
+    from tfcompat._src.tools.compare import compare_script
     import importlib.util
     if importlib.util.find_spec("tensorflow") is None:
         print("compare needs real TensorFlow: pip install tensorflow-cpu==2.21.0 (or the `oracle` extra)",
               file=sys.stderr)
         return 2
-    tf_run, tc_run, api = run_both(args.script, args.script_args, args.api)
-    for name, run in (("TensorFlow", tf_run), ("tfcompat", tc_run)):
-        if run.returncode != 0:
-            print(f"{name} run failed (exit {run.returncode}):\n{run.stderr[-3000:]}", file=sys.stderr)
-    if tf_run.returncode != 0 or tc_run.returncode != 0:
+    result = compare_script(args.script, args.script_args, args.api, align=not args.no_align, trace=args.trace,
+                            trace_runs=args.trace_runs, rtol=args.rtol, atol=args.atol)
+    failed = result.runs.tf_run.returncode != 0 or result.runs.tc_run.returncode != 0
+    print(result.report(), file=sys.stderr if failed else sys.stdout)
+    if failed:
         return 1
-    diffs = compare_outputs(tf_run.stdout, tc_run.stdout, rtol=args.rtol, atol=args.atol)
-    n = len(tf_run.stdout.splitlines())
-    if not diffs:
-        print(f"same output ({n} lines, api {api}, rtol={args.rtol}, atol={args.atol})")
-        return 0
-    print(f"{len(diffs)} of {n} lines differ (api {api}, rtol={args.rtol}, atol={args.atol}):")
-    for line, e, a in diffs[:50]:
-        print(f"  line {line}:\n    TensorFlow: {e}\n    tfcompat:   {a}")
-    return 1
+    return 0 if result.ok and result.divergence is None else 1
 
 
 def _check(args) -> int:
@@ -119,6 +115,21 @@ def _bench(args) -> int:
     return report.main(argv + (["--only", args.only] if args.only else []))
 
 
+def _export(args) -> int:
+    from tfcompat._src.tools.export.lowering import UnsupportedOpError
+    from tfcompat._src.tools.export.script import export_script
+    try:
+        result = export_script(args.script, args.output, fetches=args.fetch, feeds=args.feed,
+                               train_op=args.train_op, function=args.function, checkpoint=args.checkpoint,
+                               script_args=args.script_args, api=args.api)
+    except (UnsupportedOpError, ValueError, KeyError) as e:
+        print(f"export: {e}", file=sys.stderr)
+        return 1
+    print(f"wrote {result.module_path} and {result.state_dict_path}"
+          + (f" and {result.optimizer_state_path}" if result.optimizer_state_path else ""), file=sys.stderr)
+    return 0
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tfcompat", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -133,6 +144,13 @@ def main(argv=None) -> int:
     cmp_.add_argument("--api", choices=("v1", "v2"), default=None)
     cmp_.add_argument("--rtol", type=float, default=1e-5)
     cmp_.add_argument("--atol", type=float, default=1e-6)
+    cmp_.add_argument("--no-align", action="store_true",
+                      help="do not give tfcompat's run TF's initial variable values and random draws")
+    cmp_.add_argument("--trace", action="store_true",
+                      help="record every op's output in both runs (TF1: the first Session.run calls; TF2: the first "
+                           "eager ops) and report the first op or variable that differs beyond --rtol/--atol")
+    cmp_.add_argument("--trace-runs", type=int, default=3, metavar="N",
+                      help="with --trace: how many Session.run calls to trace (default 3)")
     cmp_.add_argument("script")
     cmp_.add_argument("script_args", nargs=argparse.REMAINDER)
     check = sub.add_parser("check", help="report the TensorFlow symbols a script or directory uses and whether "
@@ -149,6 +167,23 @@ def main(argv=None) -> int:
     bench.add_argument("--only", default=None, help="comma-separated workload keys (benchmarks/workloads.py)")
     bench.add_argument("--clock", default="wall", choices=("wall", "cpu"),
                        help="time samples by wall time (default) or by the process's CPU time (steadier when shared)")
+    export = sub.add_parser("export", help="run a script on tfcompat, then write part of its graph as a plain "
+                                           "PyTorch module (no tfcompat import) and its weights as a state dict")
+    export.add_argument("--api", choices=("v1", "v2"), default=None)
+    export.add_argument("--fetch", action="append", default=[], metavar="NAME",
+                        help="TF1: a tensor of the default graph to compute (repeatable; `loss` or `loss:0`)")
+    export.add_argument("--feed", action="append", default=[], metavar="NAME",
+                        help="TF1: a placeholder that becomes an argument of forward (repeatable, in order)")
+    export.add_argument("--train-op", default=None, metavar="NAME",
+                        help="TF1: the operation minimize() returned; adds make_optimizer(model)")
+    export.add_argument("--checkpoint", default=None, metavar="PATH",
+                        help="TF1: restore variable values from this tf.train.Saver checkpoint (default: the "
+                             "script's open session, else the variables' initial values)")
+    export.add_argument("--function", default=None, metavar="NAME",
+                        help="TF2: a global tf.function of the script to export instead of TF1 fetches")
+    export.add_argument("-o", "--output", required=True, metavar="OUT.py")
+    export.add_argument("script")
+    export.add_argument("script_args", nargs=argparse.REMAINDER)
     args = parser.parse_args(argv)
     if args.command == "run":
         return _run(args)
@@ -156,4 +191,6 @@ def main(argv=None) -> int:
         return _compare(args)
     if args.command == "check":
         return _check(args)
+    if args.command == "export":
+        return _export(args)
     return _bench(args)

@@ -16,3 +16,7 @@ __all__ = [
     "list_logical_devices", "list_physical_devices", "optimizer", "run_functions_eagerly",
     "set_logical_device_configuration", "set_soft_device_placement", "set_visible_devices", "threading",
 ]
+
+from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402
+
+__getattr__ = _module_getattr("tf.config", __name__)

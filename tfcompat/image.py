@@ -37,3 +37,17 @@ __all__ = [
     "rgb_to_yiq", "rgb_to_yuv", "rot90", "sample_distorted_bounding_box", "sobel_edges", "ssim", "ssim_multiscale",
     "total_variation", "transpose", "yiq_to_rgb", "yuv_to_rgb",
 ]
+
+# --- stateless random image ops (RANDSIG) --------------------------------------------------------------------
+from tfcompat._src.ops.image_stateless_random import (  # noqa: E402
+    stateless_random_brightness, stateless_random_contrast, stateless_random_crop, stateless_random_flip_left_right,
+    stateless_random_flip_up_down, stateless_random_hue, stateless_random_jpeg_quality, stateless_random_saturation,
+)
+
+__all__ += ["stateless_random_brightness", "stateless_random_contrast", "stateless_random_crop",
+            "stateless_random_flip_left_right", "stateless_random_flip_up_down", "stateless_random_hue",
+            "stateless_random_jpeg_quality", "stateless_random_saturation"]
+
+from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402
+
+__getattr__ = _module_getattr("tf.image", __name__)

@@ -16,3 +16,7 @@ __all__ = [
     "identity", "lecun_normal", "lecun_uniform", "ones", "orthogonal", "random_normal", "random_uniform",
     "serialize", "truncated_normal", "variance_scaling", "zeros",
 ]
+
+from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402
+
+__getattr__ = _module_getattr("tf.initializers", __name__)

@@ -24,3 +24,7 @@ __all__ = [
     "mean_squared_logarithmic_error", "mse", "msle", "poisson", "serialize", "sparse_categorical_crossentropy",
     "squared_hinge",
 ]
+
+from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402
+
+__getattr__ = _module_getattr("tf.losses", __name__)

@@ -33,3 +33,7 @@ __all__ = [
     "mse", "msle", "poisson", "serialize", "sparse_categorical_accuracy", "sparse_categorical_crossentropy",
     "sparse_top_k_categorical_accuracy", "squared_hinge", "top_k_categorical_accuracy",
 ]
+
+from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402
+
+__getattr__ = _module_getattr("tf.metrics", __name__)

@@ -18,3 +18,7 @@ from tfcompat._src.runtime.training.coordinator import Coordinator  # noqa: E402
 
 __all__ += ["BytesList", "Coordinator", "Example", "Feature", "FeatureList", "FeatureLists", "Features",
             "FloatList", "Int64List", "SequenceExample"]
+
+from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402
+
+__getattr__ = _module_getattr("tf.train", __name__)

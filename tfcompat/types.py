@@ -13,3 +13,7 @@ __all__ = ["experimental"]
 # types of tf.function objects.
 experimental = SimpleNamespace(TraceType=TraceType, ConcreteFunction=ConcreteFunction, GenericFunction=Function,
                                PolymorphicFunction=Function)
+
+from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402
+
+__getattr__ = _module_getattr("tf.types", __name__)

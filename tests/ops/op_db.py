@@ -391,6 +391,8 @@ CASES += [
     OpCase("compat.v1.multinomial", (f32(2, 3), 4), compare_values=False),
     OpCase("random.categorical", (f32(2, 3), 5), dict(dtype="int32"), compare_values=False, tf=True),
     OpCase("random.shuffle", (f32(5, 2),), compare_values=False),
+    OpCase("random.gamma", ([4], [1.5, 2.0]), dict(seed=2), compare_values=False),
+    OpCase("random.poisson", ([3], [0.5, 4.0]), dict(seed=2), compare_values=False),
 ]
 
 # image ops -------------------------------------------------------------------------------------------------
@@ -491,6 +493,11 @@ CASES += [
     OpCase("scatter_nd", (np.array([[0, 1], [2, 2]], np.int64), f32(2), [3, 3]), grad=(1,), name="elements"),
     OpCase("tensor_scatter_nd_update", (f32(4, 3), np.array([[1], [3]], np.int32), f32(2, 3)), grad=(0, 2)),
     OpCase("tensor_scatter_nd_add", (f32(4, 3), np.array([[1, 0], [3, 2], [1, 0]], np.int32), f32(3)),
+           grad=(0, 2)),
+    OpCase("tensor_scatter_nd_sub", (f32(4, 3), np.array([[1, 0], [3, 2], [1, 0]], np.int32), f32(3)),
+           grad=(0, 2)),
+    OpCase("tensor_scatter_nd_min", (f32(4, 3), np.array([[1], [3]], np.int32), f32(2, 3)), grad=(0, 2)),
+    OpCase("tensor_scatter_nd_max", (f32(4, 3), np.array([[1, 0], [3, 2], [0, 1]], np.int64), f32(3)),
            grad=(0, 2)),
     OpCase("compat.v1.sparse_to_dense", (np.array([[0, 1], [1, 0], [1, 2]], np.int32), [2, 3], f32(3),
                                          np.array(-1.0, np.float32)), grad=(2, 3)),

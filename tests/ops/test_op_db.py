@@ -191,7 +191,9 @@ def test_graph_matches_eager(case):
         if case.grad:
             loss = _loss(tfcompat, outs)
             if loss is not None:
-                grads = v1.gradients(loss, [placeholders[k] for k in case.grad])
+                # A gather's gradient is an IndexedSlices in TF's graph mode too: densified as the eager side is.
+                grads = [None if gr is None else tfcompat.convert_to_tensor(gr)
+                         for gr in v1.gradients(loss, [placeholders[k] for k in case.grad])]
         fetch = outs + [gr for gr in grads if gr is not None]
         with v1.Session(graph=g) as sess:
             vals = sess.run(fetch, feed)

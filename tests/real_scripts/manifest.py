@@ -5,7 +5,9 @@ Each ``Script``:
 
 - ``source``: repository, path, commit and license of the pristine file, with its sha256. The pristine files are
   checked in under ``corpus/`` (the test runs in a clean clone without network); each repository's license text is
-  in ``corpus/LICENSES/``. Only redistributable sources are kept (MIT, the Unlicense); see ``DROPPED``;
+  in ``corpus/LICENSES/``. Only redistributable sources are kept (MIT, the Unlicense, Apache-2.0: the
+  tensorflow/docs guide notebooks, each keeping its own license header, with the Apache license text next to
+  them); see ``DROPPED``;
 - ``api``: ``v1`` (TF1 graph mode: ``import tensorflow`` is ``tf.compat.v1`` with v2 behaviour off) or ``v2``;
 - ``outcome``: the target. ``runs`` (exits 0 under ``python -m tfcompat run``) or ``matches`` (also prints what
   real TF 2.21 prints, number by number within ``rtol``/``atol``; only for deterministic scripts);
@@ -110,6 +112,11 @@ def _mz(file: str, sha: str) -> Source:
 def _wo(file: str, sha: str) -> Source:
     return Source("wiseodd/generative-models", file, "b930d5fa9e2f69adfd4ea8ec759f38f6ce6da4c2",
                   "Unlicense (public domain)", sha)
+
+
+def _tfdocs(guide: str, sha: str) -> Source:
+    return Source("tensorflow/docs", f"site/en/guide/{guide}", "7c3650212740204359d4ceae481abc79345541be",
+                  "Apache-2.0", sha)
 
 
 def _wo_patches(report_blocks: int) -> tuple:
@@ -465,6 +472,48 @@ SCRIPTS: list[Script] = [
                        FILES),
                     _p("trainable_variables = weights.values() + biases.values()",
                        "trainable_variables = list(weights.values()) + list(biases.values())", PY3))),
+    # ---------------------------------------------------------------------------------------------------------
+    # tensorflow/docs, site/en/guide (TF 2.x guide notebooks; Keras in custom training loops)
+    # ---------------------------------------------------------------------------------------------------------
+    Script("tfdocs_guide_autodiff", _tfdocs("autodiff.ipynb",
+                                            "53150ffb7047894a64785ecbd9f7e85b113fd09bc85d5da5a6637cb92f978d5a"),
+           "v2", "GradientTape basics: persistent tapes, dict/list sources, keras Dense trainable_variables, "
+                 "watched_variables, None/ZERO unconnected gradients, int sources, LookupError for no gradient",
+           outcome="matches",
+           # grad['b'] depends on the unseeded tf.random.normal weights (the notebook sets no seed).
+           ignore=(r"^<tf.Tensor: shape=\(2,\), dtype=float32, numpy=array\(\[",),
+           xfail=("ops/variables + autodiff: type(tf.Variable(2.0)).__name__ prints 'Variable' (TF: "
+                  "'ResourceVariable'); GradientTape's LookupError for an op without gradient has tf.gradients' "
+                  "wording (TF: 'gradient registry has no entry for: AdjustContrastv2')")),
+    Script("tfdocs_guide_advanced_autodiff", _tfdocs(
+               "advanced_autodiff.ipynb", "79777d0eb8c611db21b04182052a230ced7afad5413dc21cb04e6125a472f7cb"),
+           "v2", "stop_recording/reset/stop_gradient, custom_gradient (also through a SavedModel), nested tapes "
+                 "through keras Dense, jacobian/batch_jacobian of Dense and BatchNormalization, Newton step",
+           outcome="matches",
+           # |gradient - summed jacobian| of unseeded random inputs: a float32 rounding-size number.
+           ignore=(r"^delta: ",),
+           xfail=("saved_model: a tf.function calling a tf.custom_gradient is exported with the gradient's "
+                  "upstream Placeholder and without the custom gradient: InvalidArgumentError: You must feed a "
+                  "value for placeholder tensor 'CustomGradient_grad/upstream'; then ops/array_manip_ops: "
+                  "tf.pad(constant_values=<Tensor>) TypeError")),
+    Script("tfdocs_guide_basic_training_loops", _tfdocs(
+               "basic_training_loops.ipynb", "d68ee7e5cf0e9eefb767d46cb2bb05b64ba3158876a2eed324a1c8e37371fefd"),
+           "v2", "tf.Module linear model trained by GradientTape + assign_sub, the same as a keras Model "
+                 "(save_weights), then compile/fit with SGD and mean_squared_error"),
+    Script("tfdocs_guide_function", _tfdocs("function.ipynb",
+                                            "cdf798971df77a7d192f965d9c69f74f2bcf80ca1d00d06f07c50764da1639c1"),
+           "v2", "tf.function tracing and retracing, input_signature, concrete functions, autograph loops, "
+                 "py_function, tf.init_scope, keras Adam inside tf.function (timings and tf.random.uniform "
+                 "values printed: 'runs' only)"),
+    Script("tfdocs_guide_intro_to_modules", _tfdocs(
+               "intro_to_modules.ipynb", "f07a11f006aed784be75ad9a011fa7a6e71283fbe4ede39845fb43d1a16d2db7"),
+           "v2", "tf.Module variables/submodules, Checkpoint write/restore, tf.function methods, SavedModel, "
+                 "custom keras Layers (build), subclassed and functional keras Models, .keras save/load",
+           tf_runs=False,
+           xfail=("TF 2.21 fails too (the notebook registers its Model with Keras 3's `import keras`, while "
+                  "tf.keras is tf-keras under the reference settings): TypeError: Could not locate class "
+                  "'MySequentialModel' in load_model('exname_of_file.keras'); tfcompat: ValueError: Unknown layer: "
+                  "'MySequentialModel' (it writes '.keras' as HDF5, not tf-keras's zip format)")),
 ]
 
 

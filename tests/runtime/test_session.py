@@ -237,6 +237,40 @@ def test_graph_keeps_growing_after_session_starts(tf1, tfc1):
     _assert_same_structure_and_values(got, ref)
 
 
+def test_control_input_added_after_a_run_is_ignored_as_in_tf(tf1, tfc1):
+    """``op._add_control_input`` on an op a session has already run: TF ignores the change in that session."""
+    def program(tf):
+        v = tf.Variable(0.0, name="v")
+        inc = tf.assign_add(v, 1.0)
+        out = tf.identity(tf.constant(3.0), name="out")
+        with tf.Session() as sess:
+            sess.run(v.initializer)
+            first = [sess.run(out), sess.run(v)]
+            out.op._add_control_input(inc.op)
+            return first + [sess.run(out), sess.run(v)]
+    ref, got = program(tf1), program(tfc1)
+    _assert_same_structure_and_values(got, ref)
+
+
+def test_new_ops_do_not_recompile_an_unchanged_fetch(tfc1, monkeypatch):
+    """A script that builds an op every step (a legacy habit) keeps its step's compiled plan: a new op cannot
+    change what the fetches reach. (By hand: the plan compiler must run once for the repeated fetch.)"""
+    from tfcompat._src.runtime import session as session_module
+    calls = []
+    real = session_module.compile_plan
+    monkeypatch.setattr(session_module, "compile_plan", lambda *a, **k: calls.append(1) or real(*a, **k))
+    with tfc1.Graph().as_default():
+        x = tfc1.placeholder(tfc1.float32, [2])
+        y = tfc1.reduce_sum(x * 2.0)
+        with tfc1.Session() as sess:
+            values = []
+            for i in range(5):
+                tfc1.constant(float(i))  # unrelated new op
+                values.append(sess.run(y, {x: [1.0, float(i)]}))
+    assert values == [2.0, 4.0, 6.0, 8.0, 10.0]
+    assert len(calls) == 1
+
+
 def test_sessions_hold_separate_variable_values(tf1, tfc1):
     def program(tf):
         v = tf.Variable(1.0)

@@ -24,3 +24,7 @@ __all__ = ["AUTOTUNE", "AutoShardPolicy", "AutotuneOptions", "Counter", "CsvData
            "group_by_window",
            "load", "make_csv_dataset", "map_and_batch", "parallel_interleave", "prefetch_to_device",
            "sample_from_datasets", "save", "scan", "shuffle_and_repeat", "take_while", "unbatch", "unique"]
+
+from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402
+
+__getattr__ = _module_getattr("tf.data.experimental", __name__)

@@ -35,3 +35,7 @@ from tfcompat._src.ops.image_codecs import (  # noqa: E402
 
 __all__ += ["decode_and_crop_jpeg", "decode_bmp", "decode_gif", "decode_image", "decode_jpeg", "decode_png",
             "encode_jpeg", "encode_png", "extract_jpeg_shape", "is_jpeg"]
+
+from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402
+
+__getattr__ = _module_getattr("tf.io", __name__)

@@ -20,3 +20,7 @@ TPU = _tags.TPU
 __all__ = ["CLASSIFY_METHOD_NAME", "DEFAULT_SERVING_SIGNATURE_DEF_KEY", "GPU", "LoadOptions", "PREDICT_INPUTS",
            "PREDICT_METHOD_NAME", "PREDICT_OUTPUTS", "REGRESS_METHOD_NAME", "SERVING", "SaveOptions", "TPU",
            "TRAINING", "contains_saved_model", "load", "save"]
+
+from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402
+
+__getattr__ = _module_getattr("tf.saved_model", __name__)

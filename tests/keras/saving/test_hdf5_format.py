@@ -118,8 +118,17 @@ def test_sequential_round_trip_and_by_name(tmp_path, oracle):
     oracle.check(prog)
 
 
-def test_savedmodel_format_is_not_supported():
-    import tfcompat as tf
-    model = tf.keras.Sequential([tf.keras.layers.Dense(1, input_shape=(2,))])
-    with pytest.raises(NotImplementedError, match="HDF5"):
-        model.save("some_dir_without_suffix")
+def test_subclassed_model_to_hdf5_raises(oracle, tmp_path):
+    """tf-keras refuses to write a subclassed model to an HDF5 file (SavedModel or save_weights instead)."""
+    def prog(tf):
+        class Net(tf.keras.Model):
+            def __init__(self):
+                super().__init__()
+                self.fc = tf.keras.layers.Dense(2)
+
+            def call(self, x):
+                return self.fc(x)
+        model = Net()
+        model(tf.ones((1, 3)))
+        model.save(str(tmp_path / f"{tf.__name__}_net.h5"))
+    oracle.check(prog, match_message="requires the model to be a Functional model or a Sequential model")

@@ -17,7 +17,9 @@ from tfcompat._src.framework.dispatch import convert_to_tensor, infer_output_spe
 from tfcompat._src.framework import dtypes
 from tfcompat._src.framework.op_def import (DIFFERENTIABLE, KIND_GRADIENTS, NOT_DIFFERENTIABLE, NO_GRADIENT,
                                             TF_GRADIENT_NONE, register_op)
+from tfcompat._src.framework.indexed_slices import IndexedSlices
 from tfcompat._src.framework.tensor import SymbolicTensor
+from tfcompat._src.autodiff import sparse_grad
 from tfcompat._src.autodiff.unconnected import (AggregationMethod, UnconnectedGradients,
                                                 check_aggregation_method, resolve_unconnected)
 
@@ -284,6 +286,15 @@ def _build(graph, ys, xs, gys, stops):
     # executor must recompute from); dropping the others keeps a call with irrelevant stops free.
     stops = [s for s in dict((id(s), s) for s in stops).values() if id(s) in reach and id(s) in downstream]
     uniq = list({id(x): x for x in connected}.values())
+    # xs reached only through gathers: differentiate the gather outputs, giving TF's IndexedSlices.
+    sparse = {}
+    for x in uniq:
+        gathers = sparse_grad.graph_sparse_consumers(x, ops_on_path)
+        if gathers:
+            sparse[id(x)] = gathers
+    if sparse:
+        uniq = list({id(t): t for t in [x for x in uniq if id(x) not in sparse]
+                     + [o for gathers in sparse.values() for op in gathers for o in op.outputs]}.values())
     diff = [i for i, y in enumerate(ys) if _is_differentiable_dtype(y)]
     inputs = [ys[i] for i in diff]
     n_gy = 0
@@ -294,7 +305,35 @@ def _build(graph, ys, xs, gys, stops):
     attrs = {"n_y": len(diff), "n_gy": n_gy, "n_x": len(uniq), "stop_gradients": tuple(stops)}
     outs = _add_gradients_op(graph, inputs, attrs)
     results = {id(x): out for x, out in zip(uniq, outs)}
+    for x_id, gathers in sparse.items():
+        results[x_id] = _indexed_slices_of(gathers, results)
     return [results.get(id(x)) for x in xs]
+
+
+def _indexed_slices_of(gathers, results):
+    """TF's gather gradient (one IndexedSlices per gather, concatenated when there are several)."""
+    from tfcompat._src.ops import array_ops
+    values, rows = [], []
+    for op in gathers:
+        params, indices = op.inputs[0], op.inputs[1]
+        inner = params.shape.as_list()[1:] if params.shape.rank is not None else None
+        if inner is not None and all(d is not None for d in inner):
+            new_shape = [-1] + inner
+        else:
+            new_shape = array_ops.concat([[-1], array_ops.shape(params)[1:]], 0)
+        values.append(array_ops.reshape(results[id(op.outputs[0])], new_shape))
+        rows.append(array_ops.reshape(indices, [-1]))
+    params = gathers[0].inputs[0]
+    # TF builds a Shape op; a static shape gives the same values as a constant, which lets
+    # convert_to_tensor(IndexedSlices) size its dense tensor while the graph is built.
+    dense_shape = convert_to_tensor(params.shape.as_list(), dtype=dtypes.int32) \
+        if params.shape.is_fully_defined() else array_ops.shape(params)
+    if len(values) == 1:
+        return IndexedSlices(values[0], rows[0], dense_shape)
+    if len({r.dtype for r in rows}) > 1:
+        from tfcompat._src.ops import math_ops
+        rows = [math_ops.cast(r, dtypes.int64) for r in rows]
+    return IndexedSlices(array_ops.concat(values, 0), array_ops.concat(rows, 0), dense_shape)
 
 
 def _add_gradients_op(graph, inputs, attrs):

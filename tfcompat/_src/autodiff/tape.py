@@ -20,9 +20,11 @@ from tfcompat._src.framework import context as ctx_lib
 from tfcompat._src.framework import dispatch
 from tfcompat._src.framework import errors
 from tfcompat._src.framework import dtypes
+from tfcompat._src.framework import indexed_slices as indexed_slices_lib
 from tfcompat._src.framework import nest
 from tfcompat._src.framework.tensor import EagerTensor, SymbolicTensor, Tensor
 from tfcompat._src.autodiff import forward as forward_lib
+from tfcompat._src.autodiff import sparse_grad
 from tfcompat._src.autodiff import jacobians
 from tfcompat._src.autodiff.live_tapes import LIVE_TAPES
 from tfcompat._src.autodiff.unconnected import UnconnectedGradients, resolve_unconnected
@@ -67,6 +69,17 @@ def _on_graph_op(op):
 dispatch.hooks["graph_op"] = _on_graph_op
 
 
+def _on_gather(params, indices, out):
+    """``indexed_slices.GATHER_RECORDERS`` hook: an eager gather recorded by the tapes tracking its output."""
+    for tid in out._tapes:
+        tape = LIVE_TAPES.get(tid)
+        if tape is not None and tape._graph is None:
+            tape._gathers.append((params, indices, out._t))
+
+
+indexed_slices_lib.GATHER_RECORDERS.append(_on_gather)
+
+
 class GradientTape:
     """Mirrors ``tf.GradientTape``: records watched computations for reverse-mode differentiation.
 
@@ -90,6 +103,7 @@ class GradientTape:
         self._var_values = {}         # id(var) -> torch values read while watched (assignments rebind)
         self._graph_tracked = {}      # id(symbolic tensor) -> tensor, tracked by this tape in graph mode
         self._graph_stops = {}        # untracked inputs of tracked graph ops (constants for the gradient)
+        self._gathers = []            # (params, indices, output) torch tensors of recorded eager gathers
 
     # -- recording scope -----------------------------------------------------------------------------
     def __enter__(self):
@@ -325,18 +339,21 @@ class GradientTape:
                 _logger.debug("The dtype of the source tensor must be floating (e.g. tf.float32) when calling "
                               "GradientTape.gradient, got %r", dt)
             src.append((s, ts, dt, tmpl))
-        wanted, seen = [], set()
-        for _, ts, _, _ in src:
-            for x in ts:
-                if id(x) not in seen:
-                    seen.add(id(x))
-                    wanted.append(x)
         # Differentiable by an outer tape (or accumulator) still recording: build a graph for higher order.
         outer = tuple(t for t in _ctx.recording_tapes if t != self._id)
         carriers = targets + sources + list(ogs or ())   # an outer tape watching output_gradients counts too
         outer_tracking = dispatch._tracking_tapes(
             [x for x in carriers if isinstance(x, (EagerTensor, variables_lib.Variable))], outer) if outer else ()
         higher = bool(outer_tracking) or forward_lib.active()
+        # Sources reached only through gathers get TF's IndexedSlices gradient (autodiff/sparse_grad.py).
+        sparse = sparse_grad.sparse_sources(outs, [ts for _, ts, _, _ in src], self._gathers) \
+            if self._gathers and outs and not higher else {}
+        wanted, seen = [], set()
+        for k, (_, ts, _, _) in enumerate(src):
+            for x in (ts if k not in sparse else [out for _, _, out in sparse[k]]):
+                if id(x) not in seen:
+                    seen.add(id(x))
+                    wanted.append(x)
         grads = {}
         if outs and wanted:
             with torch.enable_grad() if higher else torch.no_grad():
@@ -344,7 +361,11 @@ class GradientTape:
                                           retain_graph=self._persistent or higher, create_graph=higher)
             grads = {id(w): g for w, g in zip(wanted, res)}
         result = []
-        for s, ts, dt, tmpl in src:
+        for k, (s, ts, dt, tmpl) in enumerate(src):
+            if k in sparse:
+                result.append(sparse_grad.indexed_slices_gradient(sparse[k], grads, direct.get(id(s), []), dt,
+                                                                  tmpl, unconnected is UnconnectedGradients.ZERO))
+                continue
             parts = [grads[id(x)] for x in ts if grads.get(id(x)) is not None] + direct.get(id(s), [])
             g = None
             for p in parts:

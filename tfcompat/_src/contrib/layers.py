@@ -6,9 +6,10 @@ As in TF 1.15 each layer opens ``variable_scope(scope, default_name)`` ('fully_c
 matching ``tf.compat.v1.layers`` class in it, with a custom getter that renames 'kernel' -> 'weights' and
 'bias' -> 'biases' and adds every variable to ``GraphKeys.MODEL_VARIABLES`` (contrib's ``model_variable``).
 Defaults are contrib's: ReLU activation, Xavier-uniform weights, 'SAME' padding, stride 1 (pooling: stride 2,
-'VALID')."""
+'VALID'). Every layer is decorated with ``add_arg_scope`` (as in TF 1.15), so ``arg_scope`` defaults apply."""
 from __future__ import annotations
 
+from tfcompat._src.contrib.arg_scope import add_arg_scope
 from tfcompat._src.contrib.initializers import xavier_initializer
 from tfcompat._src.framework import context as ctx_lib
 from tfcompat._src.framework.dispatch import constant_value, convert_to_tensor
@@ -78,6 +79,7 @@ def _add_weight_collections(layer, variables_collections):
         _add_variable_to_collections(layer.bias, variables_collections, "biases")
 
 
+@add_arg_scope
 def fully_connected(inputs, num_outputs: int, activation_fn=nn_ops.relu, normalizer_fn=None, normalizer_params=None,
                     weights_initializer=xavier_initializer(), weights_regularizer=None,
                     biases_initializer=init_ops.zeros_initializer(), biases_regularizer=None, reuse=None,
@@ -110,6 +112,7 @@ def _layer_args(inputs, sc, reuse, trainable, normalizer_fn, weights_initializer
                 trainable=trainable, name=sc.name, dtype=inputs.dtype.base_dtype, _scope=sc, _reuse=reuse)
 
 
+@add_arg_scope
 def convolution2d(inputs, num_outputs: int, kernel_size, stride=1, padding="SAME", data_format=None, rate=1,
                   activation_fn=nn_ops.relu, normalizer_fn=None, normalizer_params=None,
                   weights_initializer=xavier_initializer(), weights_regularizer=None,
@@ -140,6 +143,7 @@ def convolution2d(inputs, num_outputs: int, kernel_size, stride=1, padding="SAME
 conv2d = convolution2d
 
 
+@add_arg_scope
 def convolution2d_transpose(inputs, num_outputs: int, kernel_size, stride=1, padding="SAME", data_format=_NHWC,
                             activation_fn=nn_ops.relu, normalizer_fn=None, normalizer_params=None,
                             weights_initializer=xavier_initializer(), weights_regularizer=None,
@@ -177,6 +181,7 @@ def _pool2d(layer_class, default_name, inputs, kernel_size, stride, padding, dat
         return _collect_named_outputs(outputs_collections, sc, layer.apply(inputs))
 
 
+@add_arg_scope
 def max_pool2d(inputs, kernel_size, stride=2, padding="VALID", data_format=_NHWC, outputs_collections=None,
                scope=None):
     """Mirrors ``tf.contrib.layers.max_pool2d`` (name scope 'MaxPool2D'; stride 2 and 'VALID' by default)."""
@@ -184,6 +189,7 @@ def max_pool2d(inputs, kernel_size, stride=2, padding="VALID", data_format=_NHWC
                    outputs_collections, scope)
 
 
+@add_arg_scope
 def avg_pool2d(inputs, kernel_size, stride=2, padding="VALID", data_format=_NHWC, outputs_collections=None,
                scope=None):
     """Mirrors ``tf.contrib.layers.avg_pool2d`` (name scope 'AvgPool2D'; stride 2 and 'VALID' by default)."""
@@ -191,6 +197,7 @@ def avg_pool2d(inputs, kernel_size, stride=2, padding="VALID", data_format=_NHWC
                    outputs_collections, scope)
 
 
+@add_arg_scope
 def flatten(inputs, outputs_collections=None, scope=None):
     """Mirrors ``tf.contrib.layers.flatten``: ``[batch, ...] -> [batch, k]`` under name scope 'Flatten'."""
     with name_scope(scope, "Flatten", [inputs]) as sc:
@@ -198,6 +205,7 @@ def flatten(inputs, outputs_collections=None, scope=None):
         return _collect_named_outputs(outputs_collections, sc, outputs)
 
 
+@add_arg_scope
 def dropout(inputs, keep_prob=0.5, noise_shape=None, is_training=True, outputs_collections=None, scope=None,
             seed=None):
     """Mirrors ``tf.contrib.layers.dropout``: ``tf.compat.v1.layers.Dropout(rate=1 - keep_prob)`` applied with
@@ -359,6 +367,7 @@ def _legacy_batch_norm(inputs, decay, center, scale, epsilon, activation_fn, par
     return _collect_named_outputs(outputs_collections, sc.name, outputs)
 
 
+@add_arg_scope
 def batch_norm(inputs, decay=0.999, center=True, scale=False, epsilon=0.001, activation_fn=None,
                param_initializers=None, param_regularizers=None, updates_collections=GraphKeys.UPDATE_OPS,
                is_training=True, reuse=None, variables_collections=None, outputs_collections=None,

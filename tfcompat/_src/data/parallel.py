@@ -7,6 +7,7 @@ threads are daemons, so an abandoned iterator never keeps the interpreter from e
 while producing element ``k`` reaches the consumer when it asks for element ``k``, as in TF."""
 from __future__ import annotations
 
+import atexit
 import collections
 import concurrent.futures
 import functools
@@ -19,6 +20,19 @@ from typing import Callable, Iterator
 __all__ = ["parallel_map", "prefetch", "autotune_threads"]
 
 _DONE = object()
+
+# Producer threads still running when the interpreter exits (an iterator of an endless dataset that was never
+# closed) are stopped and joined first: a daemon thread killed inside a torch op during shutdown aborts the
+# process ("terminate called without an active exception"), seen under load.
+_LIVE: dict = {}   # thread -> its stop callable
+
+
+@atexit.register
+def _stop_live_threads(timeout_s: float = 1.0) -> None:
+    for thread, stop in list(_LIVE.items()):
+        stop()
+    for thread in list(_LIVE):
+        thread.join(timeout_s)
 
 
 def autotune_threads() -> int:
@@ -34,12 +48,14 @@ class _Workers:
         self._threads = [threading.Thread(target=self._work, name=f"tf_data_map_{i}", daemon=True)
                          for i in range(n)]
         for t in self._threads:
+            _LIVE[t] = self.close
             t.start()
 
     def _work(self):
         while True:
             task = self._tasks.get()
             if task is None:
+                _LIVE.pop(threading.current_thread(), None)
                 return
             fut, fn, arg = task
             if not fut.set_running_or_notify_cancel():
@@ -132,7 +148,14 @@ def prefetch(source: Iterator, buffer_size: int) -> Iterator:
             except queue.Full:
                 continue
 
-    thread = threading.Thread(target=produce, name="tf_data_prefetch", daemon=True)
+    def run():
+        try:
+            produce()
+        finally:
+            _LIVE.pop(threading.current_thread(), None)
+
+    thread = threading.Thread(target=run, name="tf_data_prefetch", daemon=True)
+    _LIVE[thread] = stop.set
     thread.start()
     try:
         while True:

@@ -20,6 +20,9 @@ class name_scope:  # noqa: N801 - TF's name
     def __enter__(self):
         graph = ctx_lib.graph_mode_graph()
         if graph is None:
+            # The eager scope stack only answers tf.get_current_name_scope (framework/scope_queries.py).
+            self._eager_stack = ctx_lib.context().__dict__.setdefault("eager_name_scopes", [])
+            self._eager_stack.append(self._name or "")
             return (self._name or "") + "/" if self._name else ""
         name = self._name
         if name and not name.endswith("/") and self._default is not None and name == self._default:
@@ -28,6 +31,9 @@ class name_scope:  # noqa: N801 - TF's name
         return self._cm.__enter__()
 
     def __exit__(self, *exc):
+        if self._eager_stack is not None:
+            self._eager_stack.pop()
+            self._eager_stack = None
         if self._cm is not None:
             return self._cm.__exit__(*exc)
         return False

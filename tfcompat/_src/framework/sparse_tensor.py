@@ -1,14 +1,17 @@
-"""A minimal ``tf.SparseTensor``: the (indices, values, dense_shape) triple that parsing ops return for
-``VarLenFeature``.
+"""``tf.SparseTensor``: a composite of three tensors (int64 ``indices`` [N, rank], ``values`` [N], int64
+``dense_shape`` [rank]), eager or symbolic, and ``tf.compat.v1.SparseTensorValue`` (what ``Session.run`` gives for
+a fetched SparseTensor, and what a ``sparse_placeholder`` is fed).
 
-It is a named triple of tensors, so ``Session.run`` fetches it as a ``SparseTensorValue`` of numpy arrays (as TF
-does) and ``tf.sparse.to_dense`` style code can read ``.indices``/``.values``/``.dense_shape``. Sparse ops
-(``tf.sparse.*``) are not implemented yet; this is the base they will build on."""
+The sparse ops themselves live in ``ops/sparse_ops*.py``; this module only holds the value type, as TF's
+``framework/sparse_tensor.py`` does."""
 from __future__ import annotations
 
 import collections
 
-__all__ = ["SparseTensor", "SparseTensorValue"]
+from tfcompat._src.framework import dtypes
+from tfcompat._src.framework.tensor_shape import TensorShape, dimension_value
+
+__all__ = ["SparseTensor", "SparseTensorValue", "is_sparse", "convert_to_tensor_or_sparse_tensor"]
 
 
 class SparseTensorValue(collections.namedtuple("SparseTensorValue", ["indices", "values", "dense_shape"])):
@@ -17,40 +20,131 @@ class SparseTensorValue(collections.namedtuple("SparseTensorValue", ["indices", 
     __slots__ = ()
 
 
-class SparseTensor(collections.namedtuple("SparseTensor", ["indices", "values", "dense_shape"])):
-    """Mirrors ``tf.sparse.SparseTensor``: int64 ``indices`` [N, rank], ``values`` [N], int64 ``dense_shape``.
+def _convert(value, dtype=None, name=None):
+    from tfcompat._src.framework.dispatch import convert_to_tensor
+    return convert_to_tensor(value, dtype=dtype, name=name)
 
-    Differences: a named tuple of three tensors (sparse ops are still to come); fetching one in a Session gives a
-    ``SparseTensor`` of numpy arrays, TF's gives a ``SparseTensorValue`` with the same fields."""
 
-    __slots__ = ()
+class SparseTensor:
+    """Mirrors ``tf.sparse.SparseTensor``: ``indices`` (int64 [N, rank]), ``values`` ([N]) and ``dense_shape``
+    (int64 [rank]); element ``indices[i]`` of the dense tensor holds ``values[i]``, every other element is zero.
 
-    def __new__(cls, indices, values, dense_shape):
-        from tfcompat._src.framework.dispatch import convert_to_tensor
-        from tfcompat._src.framework import dtypes
+    Works eagerly and in graphs (its components are then symbolic tensors). Construction checks the component
+    ranks as TF does (ValueError). Fetching one in a Session gives a ``SparseTensorValue``. Differences: no
+    ``.op`` (TF's is the values' op)."""
+
+    def __init__(self, indices, values, dense_shape):
         from tfcompat._src.framework.tensor import Tensor
-        if isinstance(indices, Tensor) or not hasattr(indices, "shape"):
-            indices = convert_to_tensor(indices, dtype=dtypes.int64)
-            dense_shape = convert_to_tensor(dense_shape, dtype=dtypes.int64)
-            values = convert_to_tensor(values)
-        return super().__new__(cls, indices, values, dense_shape)
+        self._indices = _convert(indices, dtypes.int64, name="indices")
+        values = values if isinstance(values, Tensor) else _convert(values, name="values")
+        self._values = values
+        if isinstance(dense_shape, TensorShape):
+            dense_shape = dense_shape.as_list()
+        self._dense_shape = _convert(dense_shape, dtypes.int64, name="dense_shape")
+        # TF's static checks (ranks of the three components, and that they agree).
+        self._indices.shape.with_rank(2)
+        self._values.shape.with_rank(1)
+        self._dense_shape.shape.with_rank(1)
+        for a, b in ((self._indices.shape[1], self._dense_shape.shape[0]),
+                     (self._indices.shape[0], self._values.shape[0])):
+            a, b = dimension_value(a), dimension_value(b)
+            if a is not None and b is not None and a != b:
+                raise ValueError(f"Dimensions {a} and {b} are not compatible")
+
+    @classmethod
+    def from_value(cls, sparse_tensor_value) -> SparseTensor:
+        """Mirrors ``SparseTensor.from_value``: a SparseTensor from a ``SparseTensorValue`` (or a SparseTensor)."""
+        if isinstance(sparse_tensor_value, SparseTensor):
+            return sparse_tensor_value
+        if not is_sparse(sparse_tensor_value):
+            raise TypeError(f"Neither a SparseTensor nor SparseTensorValue: {sparse_tensor_value}.")
+        return cls(sparse_tensor_value.indices, sparse_tensor_value.values, sparse_tensor_value.dense_shape)
+
+    @property
+    def indices(self):
+        return self._indices
+
+    @property
+    def values(self):
+        return self._values
+
+    @property
+    def dense_shape(self):
+        return self._dense_shape
 
     @property
     def dtype(self):
-        return self.values.dtype
+        return self._values.dtype
 
     @property
-    def shape(self):
-        from tfcompat._src.framework.dispatch import constant_value
-        from tfcompat._src.framework.tensor_shape import TensorShape
-        value = constant_value(self.dense_shape)
-        if value is not None:
-            return TensorShape([int(d) for d in value.tolist()])
-        n = self.dense_shape.shape.as_list()[0] if self.dense_shape.shape.rank else None
-        return TensorShape(None if n is None else [None] * n)
+    def graph(self):
+        return self._values.graph
 
-    def get_shape(self):
+    @property
+    def shape(self) -> TensorShape:
+        """The static dense shape: known where ``dense_shape`` is a constant, else its rank only."""
+        from tfcompat._src.framework.dispatch import constant_value
+        value = constant_value(self._dense_shape)
+        if value is not None:
+            return TensorShape([int(d) for d in value.reshape(-1).tolist()])
+        rank = dimension_value(self._dense_shape.shape[0])
+        if rank is None:
+            rank = dimension_value(self._indices.shape[1])
+        static = getattr(self, "_static_shape", None)
+        if static is not None:
+            return static
+        return TensorShape(None if rank is None else [None] * rank)
+
+    def get_shape(self) -> TensorShape:
         return self.shape
 
+    def set_shape(self, shape) -> None:
+        """Mirrors ``SparseTensor.set_shape`` (static shape only; ValueError when incompatible)."""
+        self._static_shape = self.shape.merge_with(TensorShape(shape))
+
+    def with_values(self, new_values) -> SparseTensor:
+        """Mirrors ``SparseTensor.with_values``: same indices and dense shape, new values."""
+        return SparseTensor(self._indices, new_values, self._dense_shape)
+
+    def consumers(self) -> list:
+        ops = []
+        for t in (self._indices, self._values, self._dense_shape):
+            ops.extend(getattr(t, "consumers", lambda: [])())
+        return ops
+
+    def eval(self, feed_dict=None, session=None) -> SparseTensorValue:
+        """Mirrors ``SparseTensor.eval`` (graph mode): fetches it in the default (or given) session."""
+        from tfcompat._src.framework import context as ctx_lib
+        sess = session or (ctx_lib.context().default_session_stack or [None])[-1]
+        if sess is None:
+            raise ValueError("Cannot evaluate tensor using `eval()`: No default session is registered.")
+        return sess.run(self, feed_dict=feed_dict)
+
+    # Session.run: fetched as a SparseTensorValue of its three components (runtime/session.py).
+    def _fetch_components(self):
+        return SparseTensorValue, (self._indices, self._values, self._dense_shape)
+
+    # Operators (TF overloads * and / with a dense tensor): installed by ops/sparse_ops_api.py.
+
     def __repr__(self):
-        return f"SparseTensor(indices={self.indices!r}, values={self.values!r}, dense_shape={self.dense_shape!r})"
+        # TF formats the components with str() in both repr and str.
+        return (f"SparseTensor(indices={str(self._indices)}, values={str(self._values)}, "
+                f"dense_shape={str(self._dense_shape)})")
+
+    __str__ = __repr__
+
+
+def is_sparse(x) -> bool:
+    """True for a SparseTensor or a SparseTensorValue (TF's ``sparse_tensor.is_sparse``)."""
+    return isinstance(x, (SparseTensor, SparseTensorValue))
+
+
+def convert_to_tensor_or_sparse_tensor(value, dtype=None, name=None):
+    """Mirrors ``tf.compat.v1.convert_to_tensor_or_sparse_tensor``: SparseTensor(Value)s stay sparse."""
+    if isinstance(value, SparseTensorValue):
+        value = SparseTensor.from_value(value)
+    if isinstance(value, SparseTensor):
+        if dtype is not None and dtypes.as_dtype(dtype) is not value.dtype:
+            raise ValueError(f"Sparse dtype: requested = {dtypes.as_dtype(dtype)}, actual = {value.dtype}")
+        return value
+    return _convert(value, dtype, name)

@@ -6,7 +6,7 @@ import builtins
 import numpy as np
 import torch
 
-from tfcompat._src.framework import dtypes
+from tfcompat._src.framework import composite_dispatch, dtypes, indexed_slices
 from tfcompat._src.framework import errors
 from tfcompat._src.framework.dispatch import apply_op, constant_value, convert_to_tensor, to_torch_value
 from tfcompat._src.framework.dispatch import hooks as dispatch_hooks
@@ -16,7 +16,7 @@ from tfcompat._src.framework.op_def import (DIFFERENTIABLE, KIND_CONSTANT, NO_GR
                                             register_op, resolve_legacy)
 from tfcompat._src.framework.kernel_errors import format_shape
 from tfcompat._src.framework.op_types import BOOL, FLOAT, INT16_32_64, INT32, INT32_64, NUMBER_BOOL, Arg
-from tfcompat._src.framework.tensor import Tensor
+from tfcompat._src.framework.tensor import SymbolicTensor, Tensor
 from tfcompat._src.framework.tensor_shape import TensorShape, dimension_value
 from tfcompat._src.ops._helpers import (has_non_integer, is_tensor_like, match_dtypes, static_axis,
                                         static_int_list, to_tensor)
@@ -529,10 +529,12 @@ def reshape(tensor, shape, name=None):
     x = to_tensor(tensor)
     s = None if has_non_integer(shape) else static_int_list(shape)
     if s is not None:
-        return apply_op("Reshape", [x], {"shape": s}, name=name)
+        out = apply_op("Reshape", [x], {"shape": s}, name=name)
+        if isinstance(out, SymbolicTensor) and out.shape.rank is None and -1 not in s:
+            out.set_shape(s)   # a fully given shape is the output's, whatever is known of the input
+        return out
     shape_t = to_tensor(shape)
     out = apply_op("Reshape", [x, shape_t], name=name)
-    from tfcompat._src.framework.tensor import SymbolicTensor
     if isinstance(out, SymbolicTensor) and out.shape.rank is None:
         _set_reshape_partial_shape(out, x, shape_t)   # (KERAS) TF's shape inference reads partial shape tensors
     return out
@@ -605,6 +607,9 @@ def concat(values, axis, name="concat"):
         values, axis = axis, values
     if not isinstance(values, (list, tuple)):
         values = [values]
+    composite = composite_dispatch.handler_for(values)
+    if composite is not None:   # e.g. RaggedTensors (see framework/composite_dispatch.py)
+        return composite.concat(values, axis, name)
     vals = match_dtypes(*values)
     if len(vals) == 1:
         return identity(vals[0], name=name)
@@ -697,7 +702,11 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
     ax = 0 if axis is None else int(static_axis(axis))
     if ax < 0:
         ax += p.shape.rank
-    return apply_op("GatherV2", [p, i], {"axis": ax, "batch_dims": batch_dims}, name=name)
+    out = apply_op("GatherV2", [p, i], {"axis": ax, "batch_dims": batch_dims}, name=name)
+    if ax == 0 and not batch_dims and indexed_slices.GATHER_RECORDERS and getattr(out, "_tapes", ()):
+        # An eager gather a tape records: its params' gradient is an IndexedSlices in TF (autodiff/tape.py).
+        indexed_slices.record_gather(p._t, i._t, out)
+    return out
 
 
 def gather_nd(params, indices, name=None, batch_dims=0):
@@ -790,6 +799,9 @@ def ones(shape, dtype=dtypes.float32, name=None, layout=None):
 
 def zeros_like(input, dtype=None, name=None, optimize=True, layout=None):  # noqa: A002
     """Mirrors ``tf.zeros_like``."""
+    composite = composite_dispatch.handler_for(input)
+    if composite is not None:
+        return composite.map_flat(zeros_like, input, dtype=dtype, name=name)
     x = to_tensor(input)
     attrs = {"dtype": dtypes.as_dtype(dtype)} if dtype is not None else {}
     return apply_op("ZerosLike", [x], attrs, name=name)
@@ -797,6 +809,9 @@ def zeros_like(input, dtype=None, name=None, optimize=True, layout=None):  # noq
 
 def ones_like(input, dtype=None, name=None, optimize=True, layout=None):  # noqa: A002
     """Mirrors ``tf.ones_like``."""
+    composite = composite_dispatch.handler_for(input)
+    if composite is not None:
+        return composite.map_flat(ones_like, input, dtype=dtype, name=name)
     x = to_tensor(input)
     attrs = {"dtype": dtypes.as_dtype(dtype)} if dtype is not None else {}
     return apply_op("OnesLike", [x], attrs, name=name)

@@ -20,7 +20,8 @@ from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.ops import array_ops, math_ops, nn_ops, random_ops, reduction_ops
 from tfcompat._src.ops.layers_base import graph_name_scope
 
-__all__ = ["log_uniform_candidate_sampler", "uniform_candidate_sampler", "fixed_unigram_candidate_sampler",
+__all__ = ["all_candidate_sampler", "learned_unigram_candidate_sampler", "log_uniform_candidate_sampler",
+           "uniform_candidate_sampler", "fixed_unigram_candidate_sampler",
            "compute_accidental_hits", "nce_loss", "nce_loss_v2", "sampled_softmax_loss",
            "sampled_softmax_loss_v2"]
 
@@ -103,6 +104,50 @@ def _fixed_unigram_sampler(true_classes, *, num_true, num_sampled, unique, range
     return _draw(sample, probability, true_classes, num_sampled, unique, range_max, state)
 
 
+def _check_true_range(true_classes, range_max):
+    if true_classes.device.type != "meta" and true_classes.numel():
+        bad = true_classes[(true_classes < 0) | (true_classes >= range_max)]
+        if bad.numel():
+            raise errors.InvalidArgumentError(f"`true_candidate` out of range [0, {range_max}), received "
+                                              f"{int(bad.reshape(-1)[0])}")
+
+
+@register_op("AllCandidateSampler", grad=NOT_DIFFERENTIABLE, inputs=("true_classes",), num_outputs=3,
+             types={"true_classes": Arg(None, INT64)},
+             stateful=True, shape_fn=_sampler_shape)
+def _all_sampler(true_classes, *, num_true, num_sampled, unique, range_max, state):
+    _check_true_range(true_classes, num_sampled)
+    dev = true_classes.device
+    return (torch.arange(num_sampled, dtype=torch.int64, device=dev),
+            torch.ones(true_classes.shape, dtype=torch.float32, device=dev),
+            torch.ones(num_sampled, dtype=torch.float32, device=dev))
+
+
+# TF's eager kernel cache keeps one learned sampler per attribute set, and its counts persist between calls;
+# this keeps the counts per (num_true, num_sampled, unique, range_max, seed) likewise.
+_LEARNED_WEIGHTS: dict = {}
+
+
+@register_op("LearnedUnigramCandidateSampler", grad=NOT_DIFFERENTIABLE, inputs=("true_classes",), num_outputs=3,
+             types={"true_classes": Arg(None, INT64)},
+             stateful=True, shape_fn=_sampler_shape)
+def _learned_unigram_sampler(true_classes, *, num_true, num_sampled, unique, range_max, state, key):
+    _check_true_range(true_classes, range_max)
+    weights = _LEARNED_WEIGHTS.setdefault(key, torch.ones(range_max, dtype=torch.float64))
+    probs = weights / weights.sum()
+
+    def sample(n, gen):
+        return torch.multinomial(probs, n, replacement=True, generator=gen)
+
+    def probability(ids):
+        return probs[ids.clamp(0, range_max - 1)]
+    result = _draw(sample, probability, true_classes, num_sampled, unique, range_max, state)
+    # The counts learn from the true classes after sampling (the first call samples uniformly), as TF's.
+    flat = true_classes.reshape(-1).to(_CPU)
+    weights.index_add_(0, flat, torch.ones(flat.shape, dtype=torch.float64))
+    return result
+
+
 def _sampler(op_type, true_classes, num_true, num_sampled, unique, range_max, seed, name, **extra):
     t = convert_to_tensor(true_classes, dtype=dtypes.int64)
     attrs = {"num_true": int(num_true), "num_sampled": int(num_sampled), "unique": bool(unique),
@@ -138,6 +183,20 @@ def fixed_unigram_candidate_sampler(true_classes, num_true, num_sampled, unique,
                                           f"{range_max} vs {len(weights)}")
     return _sampler("FixedUnigramCandidateSampler", true_classes, num_true, num_sampled, unique, range_max, seed,
                     name, weights=tuple(weights))
+
+
+def all_candidate_sampler(true_classes, num_true, num_sampled, unique, seed=None, name=None):
+    """Mirrors ``tf.random.all_candidate_sampler``: every class in [0, num_sampled), expected counts 1."""
+    return _sampler("AllCandidateSampler", true_classes, num_true, num_sampled, unique, num_sampled, seed, name)
+
+
+def learned_unigram_candidate_sampler(true_classes, num_true, num_sampled, unique, range_max, seed=None,
+                                      name=None):
+    """Mirrors ``tf.random.learned_unigram_candidate_sampler``: P(c) proportional to 1 + the number of times c was
+    a true class in earlier calls with the same arguments. Random draws differ from TF's stream."""
+    key = (int(num_true), int(num_sampled), bool(unique), int(range_max), seed)
+    return _sampler("LearnedUnigramCandidateSampler", true_classes, num_true, num_sampled, unique, range_max, seed,
+                    name, key=key)
 
 
 def _accidental_hit_mask(labels, sampled):

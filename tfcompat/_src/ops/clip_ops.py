@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from tfcompat._src.framework import context as ctx_lib
 from tfcompat._src.framework.dispatch import apply_op, convert_to_tensor
+from tfcompat._src.framework.indexed_slices import IndexedSlices
 from tfcompat._src.ops import array_ops, math_ops, reduction_ops
 
 __all__ = ["clip_by_norm", "clip_by_global_norm", "clip_by_average_norm", "global_norm"]
@@ -20,7 +21,10 @@ def _scope(name):
 
 
 def clip_by_norm(t, clip_norm, axes=None, name=None):
-    """Mirrors ``tf.clip_by_norm``: ``t * clip_norm / max(l2norm(t, axes), clip_norm)`` (NaN-safe at zero)."""
+    """Mirrors ``tf.clip_by_norm``: ``t * clip_norm / max(l2norm(t, axes), clip_norm)`` (NaN-safe at zero). An
+    IndexedSlices is clipped by the norm of its values (duplicate rows not summed) and stays an IndexedSlices."""
+    if isinstance(t, IndexedSlices):
+        return IndexedSlices(clip_by_norm(t.values, clip_norm, axes, name), t.indices, t.dense_shape)
     with _scope(name or "clip_by_norm"):
         values = convert_to_tensor(t, name="t")
         l2sum = reduction_ops.reduce_sum(values * values, axes, keepdims=True)
@@ -39,7 +43,8 @@ def _l2_loss(v):
 
 
 def global_norm(t_list, name=None):
-    """Mirrors ``tf.linalg.global_norm``: ``sqrt(sum(l2norm(t)**2 for t in t_list))``; None entries ignored.
+    """Mirrors ``tf.linalg.global_norm``: ``sqrt(sum(l2norm(t)**2 for t in t_list))``; None entries ignored, an
+    IndexedSlices counts its values (duplicate rows not summed), as in TF.
 
     Raises:
       TypeError: ``t_list`` is not a sequence."""
@@ -47,7 +52,8 @@ def global_norm(t_list, name=None):
         raise TypeError("t_list should be a sequence")
     t_list = list(t_list)
     with _scope(name or "global_norm"):
-        values = [convert_to_tensor(t) for t in t_list if t is not None]
+        values = [t.values if isinstance(t, IndexedSlices) else convert_to_tensor(t) for t in t_list
+                  if t is not None]
         half_squared_norms = [_l2_loss(v) for v in values]
         half_squared_norm = reduction_ops.reduce_sum(array_ops.stack(half_squared_norms))
         return math_ops.sqrt(half_squared_norm * convert_to_tensor(2, dtype=half_squared_norm.dtype),
@@ -76,6 +82,11 @@ def clip_by_global_norm(t_list, clip_norm, use_norm=None, name=None):
         for t in t_list:
             if t is None:
                 clipped.append(None)
+                continue
+            if isinstance(t, IndexedSlices):   # TF scales the values and keeps the IndexedSlices
+                values = t.values
+                clipped.append(IndexedSlices(array_ops.identity(values * math_ops.cast(scale, values.dtype)),
+                                             t.indices, t.dense_shape))
                 continue
             t = convert_to_tensor(t)
             clipped.append(array_ops.identity(t * math_ops.cast(scale, t.dtype)))

@@ -11,22 +11,29 @@ __all__ = ["random_crop", "random_flip_left_right", "random_flip_up_down", "rand
            "random_saturation", "random_hue", "random_jpeg_quality"]
 
 
+def crop_arguments(value, size):
+    """``(value tensor, size int32 tensor, static size or None)`` of a random crop, with TF's checks of a static
+    size against a static shape (shared by ``random_crop`` and ``stateless_random_crop``)."""
+    value = convert_to_tensor(value)
+    size_t = convert_to_tensor(size, dtype=dtypes.int32)
+    static_size = size if isinstance(size, (list, tuple)) and all(isinstance(s, int) for s in size) else None
+    if static_size is not None and value.shape.rank is not None:
+        if len(static_size) != value.shape.rank:
+            raise ValueError(f"Shapes must be equal rank, but are {value.shape.rank} and {len(static_size)}")
+        for d, s in zip(value.shape.as_list(), static_size):
+            if d is not None and d < s:
+                raise errors.InvalidArgumentError(
+                    f"Need value.shape >= size, got {value.shape.as_list()} {list(static_size)}")
+    return value, size_t, static_size
+
+
 def random_crop(value, size, seed=None, name=None):
     """Mirrors ``tf.image.random_crop``: a uniformly placed slice of shape ``size`` (one offset per axis).
 
     As TF: ``offset = random_uniform(0, int32 max) % (shape - size + 1)``; the offsets come from torch's
     generator, not TF's. A static ``size`` larger than a static dimension raises InvalidArgumentError."""
     with graph_name_scope(name or "random_crop"):
-        value = convert_to_tensor(value)
-        size_t = convert_to_tensor(size, dtype=dtypes.int32)
-        static_size = size if isinstance(size, (list, tuple)) and all(isinstance(s, int) for s in size) else None
-        if static_size is not None and value.shape.rank is not None:
-            if len(static_size) != value.shape.rank:
-                raise ValueError(f"Shapes must be equal rank, but are {value.shape.rank} and {len(static_size)}")
-            for d, s in zip(value.shape.as_list(), static_size):
-                if d is not None and d < s:
-                    raise errors.InvalidArgumentError(
-                        f"Need value.shape >= size, got {value.shape.as_list()} {list(static_size)}")
+        value, size_t, static_size = crop_arguments(value, size)
         shape = array_ops.shape(value)
         limit = math_ops.add(math_ops.subtract(shape, size_t), 1)
         offset = math_ops.floormod(random_ops.random_uniform(array_ops.shape(shape), dtype=dtypes.int32,

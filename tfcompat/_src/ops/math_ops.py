@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import torch
 
-from tfcompat._src.framework import dtypes, errors, kernel_errors
+from tfcompat._src.framework import composite_dispatch, dtypes, errors, kernel_errors
 from tfcompat._src.framework.dispatch import apply_op, convert_to_tensor, shape_error
+from tfcompat._src.framework.indexed_slices import IndexedSlices
 from tfcompat._src.framework.op_def import DIFFERENTIABLE, NOT_DIFFERENTIABLE, register_op
 from tfcompat._src.framework.op_types import (ANY, BATCH_MATMUL, BOOL, FLOAT, FLOAT_COMPLEX, FLOAT_INT_COMPLEX,
                                               INTEGER, MATMUL, NUMBER, REAL, REAL_NUMBER, SIGNED_NUMBER, TF_NAME_OF,
@@ -199,16 +200,25 @@ def _add_n(*xs, N=None):
 # python wrappers
 # ------------------------------------------------------------------------------------------------
 def _binary(op_type, x, y, name):
+    composite = composite_dispatch.handler_for(x, y)
+    if composite is not None:   # e.g. a RaggedTensor operand (see framework/composite_dispatch.py)
+        return composite.binary(op_type, x, y, name)
     x, y = match_dtypes(x, y)
     return apply_op(op_type, [x, y], name=name)
 
 
 def _unary(op_type, x, name):
+    composite = composite_dispatch.handler_for(x)
+    if composite is not None:
+        return composite.unary(op_type, x, name)
     return apply_op(op_type, [to_tensor(x)], name=name)
 
 
 def add(x, y, name=None):
     """Mirrors ``tf.math.add`` (op ``AddV2``, named 'Add' by default as in TF; op ``Add`` for strings)."""
+    composite = composite_dispatch.handler_for(x, y)
+    if composite is not None:
+        return composite.binary("AddV2", x, y, name)
     x, y = match_dtypes(x, y)
     return apply_op("Add" if x.dtype is dtypes.string else "AddV2", [x, y], name=name or "Add")
 
@@ -378,6 +388,9 @@ def negative(x, name=None):
 
 def abs(x, name=None):  # noqa: A001
     """Mirrors ``tf.math.abs``: complex inputs give their magnitude (op ``ComplexAbs``), as in TF."""
+    composite = composite_dispatch.handler_for(x)
+    if composite is not None:
+        return composite.map_flat(abs, x, name=name)
     x = to_tensor(x)
     if x.dtype.is_complex:
         return complex_ops.complex_abs(x, name=name)
@@ -512,6 +525,9 @@ def log_sigmoid(x, name=None):
 
 def cast(x, dtype, name=None):
     """Mirrors ``tf.cast``: float -> int truncates toward zero; a cast to the same dtype is the identity."""
+    composite = composite_dispatch.handler_for(x)
+    if composite is not None:
+        return composite.map_flat(cast, x, dtype, name=name)
     dtype = dtypes.as_dtype(dtype)
     x = to_tensor(x) if not hasattr(x, "dtype") or not hasattr(x, "shape") else convert_to_tensor(x)
     if x.dtype is dtype:
@@ -576,7 +592,11 @@ def add_n(inputs, name=None):
 
 
 def clip_by_value(t, clip_value_min, clip_value_max, name=None):
-    """Mirrors ``tf.clip_by_value`` (TF builds it from Minimum then Maximum; gradients follow that)."""
+    """Mirrors ``tf.clip_by_value`` (TF builds it from Minimum then Maximum; gradients follow that). An
+    IndexedSlices keeps its rows and gets its values clipped, as in TF."""
+    if isinstance(t, IndexedSlices):
+        return IndexedSlices(clip_by_value(t.values, clip_value_min, clip_value_max, name), t.indices,
+                             t.dense_shape)
     t = to_tensor(t)
     lo_hi = match_dtypes(t, clip_value_min, clip_value_max)
     return maximum(minimum(lo_hi[0], lo_hi[2]), lo_hi[1], name=name or "clip_by_value")

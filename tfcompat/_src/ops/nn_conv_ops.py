@@ -8,9 +8,10 @@ from __future__ import annotations
 import torch
 import torch.nn.functional as F
 
+from tfcompat._src.framework import errors
 from tfcompat._src.framework.dispatch import apply_op
 from tfcompat._src.framework.op_def import DIFFERENTIABLE, register_op
-from tfcompat._src.ops import array_ops, nn_ops
+from tfcompat._src.ops import array_ops, nn_misc_ops, nn_ops
 from tfcompat._src.ops._helpers import match_dtypes, to_tensor
 
 __all__ = ["conv1d", "conv3d", "depthwise_conv2d", "separable_conv2d", "max_pool1d", "avg_pool1d", "max_pool3d",
@@ -58,6 +59,8 @@ def _conv3d(x, w, *, strides, padding, data_format="NDHWC", dilations=(1, 1, 1, 
     xs = _to_channels_first(x, data_format)
     s = _spatial(strides, data_format, 3)
     d = _spatial(dilations, data_format, 3)
+    if any(v != 1 for v in d):
+        raise errors.InvalidArgumentError("CPU implementation of Conv3D currently only supports dilated rates of 1.")
     if padding == "SAME":
         xs, _ = _pad_same(xs, w.shape[:3], s, d)
     elif padding != "VALID":
@@ -225,29 +228,61 @@ def avg_pool3d(input, ksize, strides, padding, data_format="NDHWC", name=None): 
         "data_format": data_format}, name=name)
 
 
+def _direct_convolution(input, filters, rank, strides, padding, data_format, dilations, name):  # noqa: A002
+    if rank == 1:
+        return conv1d(input, filters, strides, padding, data_format=data_format, dilations=dilations, name=name)
+    if rank == 2:
+        return nn_ops.conv2d(input, filters, strides=_channels_first_list(strides, 2, data_format), padding=padding,
+                             data_format=data_format, dilations=_channels_first_list(dilations, 2, data_format),
+                             name=name)
+    return conv3d(input, filters, strides, padding, data_format=data_format, dilations=dilations, name=name)
+
+
+def _spatial_known(x, data_format, rank):
+    shape = x.shape
+    if shape.rank is None:
+        return False
+    dims = shape.as_list()[2:] if data_format.startswith("NC") else shape.as_list()[1:1 + rank]
+    return all(d is not None for d in dims)
+
+
 def convolution(input, filters, strides=None, padding="VALID", data_format=None, dilations=None,  # noqa: A002
                 name=None):
-    """Mirrors ``tf.nn.convolution`` (1-, 2- or 3-D by the filter's rank)."""
-    rank = to_tensor(filters).shape.rank - 2
-    strides = strides or 1
-    dilations = dilations or 1
-    if rank == 1:
-        return conv1d(input, filters, strides, padding, data_format=data_format or "NWC", dilations=dilations,
-                      name=name)
-    if rank == 2:
-        fmt = data_format or "NHWC"
-        return nn_ops.conv2d(input, filters, strides=_channels_first_list(strides, 2, fmt), padding=padding,
-                             data_format=fmt, dilations=_channels_first_list(dilations, 2, fmt), name=name)
-    return conv3d(input, filters, strides, padding, data_format=data_format or "NDHWC", dilations=dilations,
-                  name=name)
+    """Mirrors ``tf.nn.convolution`` (1-, 2- or 3-D by the filter's rank). As TF, a dilated convolution runs as
+    the undilated op on the space-to-batch form of the input (``with_space_to_batch``) when the spatial sizes
+    are known; strides and dilations above 1 together raise ValueError."""
+    x = to_tensor(input)
+    filters = to_tensor(filters)
+    rank = filters.shape.rank - 2
+    fmt = data_format or {1: "NWC", 2: "NHWC", 3: "NDHWC"}[rank]
+    s = list(_spatial(strides or 1, fmt, rank))
+    d = list(_spatial(dilations or 1, fmt, rank))
+    if any(v != 1 for v in d):
+        if any(v != 1 for v in s):
+            raise ValueError(f"`strides` > 1 not supported in conjunction with `dilation_rate` > 1. Received: "
+                             f"strides={s} and dilation_rate={d}")
+        if not fmt.startswith("NC") and _spatial_known(x, fmt, rank) and isinstance(padding, str):
+            ones = [1] * rank
+            return nn_misc_ops.with_space_to_batch(
+                x, d, padding, lambda inp, _, pad: _direct_convolution(inp, filters, rank, ones, pad, fmt, ones, name),
+                filter_shape=filters.shape.as_list()[:rank])
+    return _direct_convolution(x, filters, rank, s, padding, fmt, d, name)
 
 
 def pool(input, window_shape, pooling_type, strides=None, padding="VALID", data_format=None,  # noqa: A002
          dilations=None, name=None):
-    """Mirrors ``tf.nn.pool`` (no dilation)."""
+    """Mirrors ``tf.nn.pool``; dilated pooling runs on the space-to-batch form of the input, as TF."""
     n = len(window_shape)
     strides = strides or [1] * n
     kind = pooling_type.upper()
+    d = [1] * n if dilations is None else list(_spatial(dilations, data_format or "N" + "DHW"[3 - n:] + "C", n))
+    if any(v != 1 for v in d):
+        if any(v != 1 for v in _spatial(strides, data_format or "NHWC", n)):
+            raise ValueError(f"`strides` > 1 not supported in conjunction with `dilation_rate` > 1. Received: "
+                             f"strides={strides} and dilation_rate={d}")
+        return nn_misc_ops.with_space_to_batch(
+            input, d, padding, lambda inp, _, pad: pool(inp, window_shape, pooling_type, [1] * n, pad, data_format,
+                                                        name=name), filter_shape=window_shape)
     if n == 1:
         fn = max_pool1d if kind == "MAX" else avg_pool1d
         return fn(input, window_shape, strides, padding, data_format or "NWC")

@@ -43,6 +43,10 @@ def _conv2d_backprop_input(sizes_t, w, dy, *, strides, padding, data_format="NHW
     h, wd = (sizes[2], sizes[3]) if nc else (sizes[1], sizes[2])
     sh, sw = _hw(strides, data_format)
     dh, dw = _hw(dilations, data_format)
+    if dh != 1 or dw != 1:
+        # TF's CPU kernel; tf.nn.atrous_conv2d_transpose goes through SpaceToBatch instead, as in TF.
+        raise errors.InvalidArgumentError("Current CPU implementations do not yet support dilation rates larger "
+                                          "than 1.")
     kh, kw = w.shape[0], w.shape[1]
     if padding == "SAME":
         (pt, _), (pl, _) = _same_pads(h, kh, sh, dh), _same_pads(wd, kw, sw, dw)

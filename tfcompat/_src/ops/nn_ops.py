@@ -12,7 +12,8 @@ from tfcompat._src.framework.kernel_errors import format_shape
 from tfcompat._src.framework.op_def import DIFFERENTIABLE, NOT_DIFFERENTIABLE, register_op, resolve_legacy
 from tfcompat._src.framework.op_types import CONV, FLOAT, INT32_64, NUMBER, POOL_MAX, REAL_NUMBER, Arg
 from tfcompat._src.framework.tensor_shape import TensorShape
-from tfcompat._src.ops import array_ops, math_ops, random_ops, reduction_ops, shape_checks, tf_grad_kernels
+from tfcompat._src.ops import (array_ops, clip_ops, math_ops, random_ops, reduction_ops, shape_checks,
+                               tf_grad_kernels)
 from tfcompat._src.ops._helpers import is_tensor_like, match_dtypes, to_tensor
 
 # ------------------------------------------------------------------------------------------------
@@ -521,12 +522,23 @@ def moments(x, axes, shift=None, name=None, keep_dims=None, keepdims=None):
 
 
 def embedding_lookup(params, ids, partition_strategy="mod", name=None, validate_indices=True, max_norm=None):
-    """Mirrors ``tf.nn.embedding_lookup`` for a single params tensor (or a one-element list)."""
+    """Mirrors ``tf.compat.v1.nn.embedding_lookup`` for a single params tensor (or a one-element list); with
+    ``max_norm``, each looked-up embedding is clipped to that L2 norm (``clip_by_norm``), as TF."""
     if isinstance(params, (list, tuple)):
         if len(params) != 1:
             raise NotImplementedError("embedding_lookup over sharded params is not supported yet")
         params = params[0]
-    return array_ops.gather(params, ids, name=name)
+    result = array_ops.gather(params, ids, name=name)
+    if max_norm is None:
+        return result
+    ids_rank = to_tensor(ids).shape.rank
+    params_rank = result.shape.rank
+    return clip_ops.clip_by_norm(result, max_norm, axes=list(range(ids_rank, params_rank)))
+
+
+def embedding_lookup_v2(params, ids, max_norm=None, name=None):
+    """Mirrors ``tf.nn.embedding_lookup`` (TF2 argument order: params, ids, max_norm, name)."""
+    return embedding_lookup(params, ids, name=name, max_norm=max_norm)
 
 
 @register_op("InTopKV2", grad=NOT_DIFFERENTIABLE, inputs=("predictions", "targets", "k"),

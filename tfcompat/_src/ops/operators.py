@@ -3,11 +3,13 @@
 ``==``/``!=`` are elementwise in TF2 behaviour and identity comparisons under ``disable_v2_behavior()``."""
 from __future__ import annotations
 
+import numpy as np
+
 from tfcompat._src.framework import context as ctx_lib
 from tfcompat._src.framework import dtypes
 from tfcompat._src.framework.dispatch import convert_to_tensor
 from tfcompat._src.framework.tensor import SymbolicTensor, Tensor
-from tfcompat._src.ops import array_ops, math_ops
+from tfcompat._src.ops import array_more_ops, array_ops, math_ops
 from tfcompat._src.ops.variables import Variable
 
 
@@ -103,6 +105,11 @@ def _invert(self):
 
 
 def _getitem(self, key):
+    # TF's __getitem__ treats a bool tensor or a bool numpy array (not a python bool, np.bool_ or a list of
+    # bools, and not inside a tuple) as tf.boolean_mask(self, key).
+    if (isinstance(key, Tensor) and key.dtype is dtypes.bool_) or (
+            isinstance(key, np.ndarray) and key.dtype == np.bool_):
+        return array_more_ops.boolean_mask(self, key)
     return array_ops.strided_slice_from_spec(convert_to_tensor(self), key)
 
 

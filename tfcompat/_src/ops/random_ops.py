@@ -1,33 +1,75 @@
-"""Random ops with TF's seed rules (graph seed + op seed); numbers come from torch generators.
+"""Random ops with TF's seed rules (graph seed + op seed) and TF's numbers.
 
-TF's and torch's generators differ, so only distributions, shapes, dtypes and reproducibility under fixed
-seeds match TF, never the sampled values (see tests/known_deviations.py)."""
+RandomUniform, RandomStandardNormal, TruncatedNormal and RandomUniformInt draw from TF's Philox stream for the
+op's (seed, seed2) exactly as TF's kernels (``GuardedPhiloxRandom``: key = seed, counter = [0, seed2], each run
+reserving 256 samples per output), so seeded draws equal TF's. Graph ops keep one stream per op and session, as
+TF. An eager op starts a fresh stream at each call; TF's eager kernel cache continues one stream across calls
+with the same explicit op seed (known deviation "eager-op-seed-restarts"). The other random ops (multinomial,
+shuffle, gamma, poisson, candidate samplers) draw from torch generators: their
+distributions, shapes, dtypes and reproducibility match TF, not their values (known deviation "random-values").
+"""
 from __future__ import annotations
+
+import numpy as np
+import os
+import random as py_random
 
 import torch
 
 from tfcompat._src.framework import context as ctx_lib
 from tfcompat._src.framework import dtypes
 from tfcompat._src.framework.dispatch import apply_op
-from tfcompat._src.framework import kernel_errors
-from tfcompat._src.framework.op_def import NOT_DIFFERENTIABLE, register_op
+from tfcompat._src.framework import errors, kernel_errors
+from tfcompat._src.framework.op_def import DIFFERENTIABLE, NOT_DIFFERENTIABLE, register_op
 from tfcompat._src.framework.op_types import INT32, INT32_64, REAL_NUMBER, Arg
 from tfcompat._src.framework.tensor_shape import TensorShape
-from tfcompat._src.ops import math_ops
+from tfcompat._src.ops import array_manip_ops, array_ops, math_ops, philox
 from tfcompat._src.ops._helpers import has_non_integer, is_tensor_like, static_int_list, to_tensor
 
 DEFAULT_GRAPH_SEED = 87654321
-_global_seed = {"seed": None, "eager_counter": 0}
+_MAXINT32 = 2 ** 31 - 1
+_global_seed = {"seed": None, "rng": None}
+
+
+class PhiloxStream:
+    """TF's ``GuardedPhiloxRandom``: a Philox key and 128-bit counter; each run reserves its samples."""
+
+    __slots__ = ("key", "counter")
+
+    def __init__(self, seed: int, seed2: int):
+        if seed == 0 and seed2 == 0:     # TF: both zero means fresh nondeterministic seeds
+            seed, seed2 = (int.from_bytes(os.urandom(8), "little") for _ in range(2))
+        seed &= 2 ** 64 - 1
+        seed2 &= 2 ** 64 - 1
+        self.key = (seed & 0xFFFFFFFF, seed >> 32)
+        self.counter = seed2 << 64
+
+    def reserve(self, n_outputs: int):
+        """The (key, counter words) for a run of ``n_outputs`` values; advances 256 Philox calls per output
+        (``ReserveRandomOutputs(n, 256)``)."""
+        c = self.counter
+        self.counter = (c + n_outputs * 256) & (2 ** 128 - 1)
+        return self.key, (c & 0xFFFFFFFF, (c >> 32) & 0xFFFFFFFF, (c >> 64) & 0xFFFFFFFF, c >> 96)
 
 
 class SeedState:
-    """The generator behind one random op: seeded from (graph seed, op seed), one stream per session."""
+    """The generators behind one random op: TF's Philox stream for (seed, seed2) (``philox``) and a torch
+    generator for the ops drawing from torch (``generator``); one of each per session."""
 
-    __slots__ = ("seed", "_gens")
+    __slots__ = ("seed", "seeds", "_gens", "_streams")
 
-    def __init__(self, seed):
+    def __init__(self, seed, seeds=(0, 0)):
         self.seed = seed
+        self.seeds = seeds
         self._gens = {}
+        self._streams = {}
+
+    def philox(self) -> PhiloxStream:
+        store = ctx_lib.context().__dict__.get("resource_store")
+        stream = self._streams.get(id(store))
+        if stream is None:
+            stream = self._streams[id(store)] = PhiloxStream(*self.seeds)
+        return stream
 
     def generator(self, device):
         if self.seed is None:
@@ -51,31 +93,39 @@ def set_random_seed(seed):
     else:
         ctx_lib.get_default_graph().seed = seed
     _global_seed["seed"] = seed
-    _global_seed["eager_counter"] = 0
+    # TF's eager context: the op seeds of unseeded eager ops come from random.Random(seed).
+    try:
+        _global_seed["rng"] = py_random.Random(seed)
+    except TypeError:
+        _global_seed["rng"] = py_random.Random(int(np.array(seed)))
 
 
 def get_seed(op_seed):
     """TF's ``random_seed.get_seed``: combine the graph-level and op-level seeds (None = nondeterministic)."""
     graph = ctx_lib.graph_mode_graph()
     global_seed = graph.seed if graph is not None else _global_seed["seed"]
+    if global_seed is None and graph is not None and getattr(graph, "_building_function", False):
+        global_seed = _global_seed["seed"]   # TF: a tf.function graph takes the eager global seed
     if global_seed is not None:
         if op_seed is None:
             if graph is not None:
-                op_seed = graph._next_op_seed()
+                op_seed = graph._last_op_seed   # TF counts a graph's unseeded random ops from 0
+                graph._last_op_seed += 1
             else:
-                _global_seed["eager_counter"] += 1
-                op_seed = _global_seed["eager_counter"]
-        return int(global_seed), int(op_seed)
-    if op_seed is not None:
-        return DEFAULT_GRAPH_SEED, int(op_seed)
-    return None, None
+                op_seed = _global_seed["rng"].randint(0, _MAXINT32)
+        seeds = int(global_seed) % _MAXINT32, int(op_seed) % _MAXINT32
+    elif op_seed is not None:
+        seeds = DEFAULT_GRAPH_SEED, int(op_seed) % _MAXINT32
+    else:
+        return None, None
+    return (0, _MAXINT32) if seeds == (0, 0) else seeds
 
 
 def _seed_state(seed):
     s1, s2 = get_seed(seed)
     if s1 is None:
         return SeedState(None)
-    return SeedState((s1 * 1000003 + s2) % (2 ** 63))
+    return SeedState((s1 * 1000003 + s2) % (2 ** 63), (s1, s2))
 
 
 def _random_shape(inputs, attrs):
@@ -87,20 +137,39 @@ def _dims(dyn, shape):
     return dyn[0].tolist() if dyn else shape
 
 
+def _philox_values(kind: str, dims, dtype, state, device, minval=None, maxval=None) -> torch.Tensor:
+    n = 1
+    for d in dims:
+        if int(d) < 0:
+            raise errors.InvalidArgumentError(f"Dimension {int(d)} must be >= 0")
+        n *= int(d)
+    key, counter = state.philox().reserve(n)
+    name = dtype.name
+    if kind == "int":
+        values = philox.uniform_int(key, counter, n, minval, maxval, 64 if dtype.size == 8 else 32)
+    elif kind == "uniform":
+        sampler = {"float64": philox.uniform_double, "float16": philox.uniform_half,
+                   "bfloat16": philox.uniform_bfloat16}.get(name, philox.uniform_float)
+        values = sampler(key, counter, n)
+    elif kind == "normal":
+        values = (philox.normal_double if name == "float64" else philox.normal_float)(key, counter, n)
+    else:
+        values = philox.truncated_normal(key, counter, n, double=name == "float64")
+    return torch.from_numpy(np.ascontiguousarray(values)).reshape(list(dims)).to(dtype.torch_dtype).to(device)
+
+
 @register_op("RandomStandardNormal", grad=NOT_DIFFERENTIABLE, inputs=("shape",), creates=True, stateful=True,
              types={"shape": Arg("T", INT32_64, from_attr="shape")},
              shape_fn=_random_shape)
 def _normal(*dyn, shape, dtype, state, device):
-    return torch.randn(_dims(dyn, shape), generator=state.generator(device), dtype=dtype.torch_dtype,
-                       device=device)
+    return _philox_values("normal", _dims(dyn, shape), dtype, state, device)
 
 
 @register_op("RandomUniform", grad=NOT_DIFFERENTIABLE, inputs=("shape",), creates=True, stateful=True,
              types={"shape": Arg("T", INT32_64, from_attr="shape")},
              shape_fn=_random_shape)
 def _uniform(*dyn, shape, dtype, state, device):
-    return torch.rand(_dims(dyn, shape), generator=state.generator(device), dtype=dtype.torch_dtype,
-                      device=device)
+    return _philox_values("uniform", _dims(dyn, shape), dtype, state, device)
 
 
 @register_op("RandomUniformInt", grad=NOT_DIFFERENTIABLE, inputs=("shape",), creates=True, stateful=True,
@@ -108,17 +177,18 @@ def _uniform(*dyn, shape, dtype, state, device):
                     "maxval": Arg("Tout", INT32_64, from_attr="maxval")},
              shape_fn=_random_shape)
 def _uniform_int(*dyn, shape, dtype, minval, maxval, state, device):
-    return torch.randint(minval, maxval, _dims(dyn, shape), generator=state.generator(device),
-                         dtype=dtype.torch_dtype, device=device)
+    dims = _dims(dyn, shape)
+    if minval >= maxval and all(int(d) > 0 for d in dims):
+        raise errors.InvalidArgumentError(f"Need minval < maxval: {minval} >= {maxval} [Op:RandomUniformInt]")
+    return _philox_values("int", dims, dtype, state, device, minval, maxval)
 
 
 @register_op("TruncatedNormal", grad=NOT_DIFFERENTIABLE, inputs=("shape",), creates=True, stateful=True,
              types={"shape": Arg("T", INT32_64, from_attr="shape")},
              shape_fn=_random_shape)
 def _truncated(*dyn, shape, dtype, state, device):
-    out = torch.empty(_dims(dyn, shape), dtype=dtype.torch_dtype, device=device)
     # TF resamples values more than two standard deviations from the mean.
-    return torch.nn.init.trunc_normal_(out, 0.0, 1.0, -2.0, 2.0, generator=state.generator(device))
+    return _philox_values("truncated", _dims(dyn, shape), dtype, state, device)
 
 
 def _multinomial_shape(inputs, attrs):
@@ -245,3 +315,71 @@ def categorical(logits, num_samples, dtype=None, seed=None, name=None):
 def random_shuffle(value, seed=None, name=None):
     """Mirrors ``tf.random.shuffle``."""
     return apply_op("RandomShuffle", [to_tensor(value)], {"state": _seed_state(seed)}, name=name)
+
+
+def _rate_shape(inputs, attrs):
+    return [(TensorShape(attrs["shape"]).concatenate(inputs[0].shape), attrs["dtype"])]
+
+
+def _expand_params(param: torch.Tensor, dims) -> torch.Tensor:
+    return param.expand(list(dims) + list(param.shape))
+
+
+@register_op("RandomGamma", grad=DIFFERENTIABLE, inputs=("alpha",), stateful=True,
+             types={"alpha": Arg("T", ("half", "float", "double")), "shape": Arg("S", INT32_64, from_attr="shape")},
+             shape_fn=_rate_shape)
+def _random_gamma(alpha, *, shape, dtype, state):
+    # torch's _standard_gamma draws from the global torch generator: fork it and seed it from the op's stream.
+    # Its autograd gives the implicit reparameterisation gradient d sample / d alpha, TF's RandomGammaGrad.
+    gen = state.generator(alpha.device)
+    expanded = _expand_params(alpha, shape)
+    if gen is None:
+        return torch._standard_gamma(expanded)
+    seed = int(torch.randint(0, 2 ** 62, (1,), generator=gen))
+    devices = [alpha.device] if alpha.device.type == "cuda" else []
+    with torch.random.fork_rng(devices=devices):
+        torch.manual_seed(seed)
+        return torch._standard_gamma(expanded)
+
+
+@register_op("RandomPoissonV2", grad=NOT_DIFFERENTIABLE, inputs=("rate",), stateful=True,
+             types={"rate": Arg("R", ("half", "float", "double", "int32", "int64")),
+                    "shape": Arg("S", INT32_64, from_attr="shape")}, shape_fn=_rate_shape)
+def _random_poisson(rate, *, shape, dtype, state):
+    rates = _expand_params(rate.double(), shape).contiguous()
+    return torch.poisson(rates, generator=state.generator(rate.device)).to(dtype.torch_dtype)
+
+
+def random_gamma(shape, alpha, beta=None, dtype=dtypes.float32, seed=None, name=None):
+    """Mirrors ``tf.random.gamma``: samples of shape ``shape + broadcast(alpha, beta).shape``, differentiable
+    with respect to ``alpha`` and ``beta`` (TF's implicit reparameterisation); torch draws (known deviation
+    "random-values")."""
+    dtype = dtypes.as_dtype(dtype)
+    if dtype not in (dtypes.float16, dtypes.float32, dtypes.float64):
+        raise TypeError(f"Value passed to parameter 'alpha' has DataType {dtype.name} not in list of allowed "
+                        f"values: half, float32, float64")
+    alpha = to_tensor(alpha, dtype=dtype)
+    beta = to_tensor(1 if beta is None else beta, dtype=dtype)
+    full = array_manip_ops.broadcast_to(alpha, array_ops.shape(math_ops.add(alpha, beta)))
+    dims = static_int_list(shape)
+    if dims is None:
+        raise NotImplementedError("tf.random.gamma: tfcompat needs the sample shape when the op is built")
+    sample = apply_op("RandomGamma", [full], {"shape": dims, "dtype": dtype, "state": _seed_state(seed)})
+    tiny = float(np.finfo(dtype.as_numpy_dtype).tiny)
+    return math_ops.maximum(tiny, math_ops.truediv(sample, beta), name=name)
+
+
+def random_poisson(lam, shape, dtype=dtypes.float32, seed=None, name=None):
+    """Mirrors ``tf.random.poisson``: samples of shape ``shape + lam.shape``; torch draws (known deviation
+    "random-values")."""
+    lam = to_tensor(lam)
+    dims = static_int_list(shape)
+    if dims is None:
+        raise NotImplementedError("tf.random.poisson: tfcompat needs the sample shape when the op is built")
+    return apply_op("RandomPoissonV2", [lam], {"shape": dims, "dtype": dtypes.as_dtype(dtype),
+                                               "state": _seed_state(seed)}, name=name)
+
+
+def random_poisson_v2(shape, lam, dtype=dtypes.float32, seed=None, name=None):
+    """Mirrors ``tf.random.poisson`` (TF2 argument order: shape first); see ``random_poisson``."""
+    return random_poisson(lam, shape, dtype=dtype, seed=seed, name=name)

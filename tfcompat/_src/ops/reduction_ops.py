@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import torch
 
-from tfcompat._src.framework import dtypes, errors
+from tfcompat._src.framework import composite_dispatch, dtypes, errors
 from tfcompat._src.framework.dispatch import apply_op, constant_value
 from tfcompat._src.framework.op_def import DIFFERENTIABLE, NOT_DIFFERENTIABLE, register_op, resolve_legacy
 from tfcompat._src.framework.op_types import BOOL, INT16_32_64, INT32_64, NUMBER, REAL_NUMBER, REAL_NUMBER_BOOL, Arg
@@ -117,6 +117,9 @@ for _name, _fn, _grad, _input in [("Sum", _sum, DIFFERENTIABLE, Arg("T", NUMBER)
 def _reduce(op_type, input_tensor, axis, keepdims, name, reduction_indices=None, keep_dims=None):
     axis = resolve_legacy("axis", axis, reduction_indices=reduction_indices)
     keepdims = resolve_legacy("keepdims", keepdims, keep_dims=keep_dims)
+    composite = composite_dispatch.handler_for(input_tensor)
+    if composite is not None:   # e.g. a RaggedTensor (see framework/composite_dispatch.py)
+        return composite.reduce(op_type, input_tensor, axis, bool(keepdims), name)
     x = to_tensor(input_tensor)
     axis = static_axis(axis)
     inputs = [x]

@@ -54,6 +54,40 @@ def _tensor_scatter_add(tensor, indices, updates):
     return tensor.index_put(_index_tuple(indices, tensor.shape, "TensorScatterAdd"), updates, accumulate=True)
 
 
+@register_op("TensorScatterSub", grad=DIFFERENTIABLE, inputs=("tensor", "indices", "updates"),
+             types={"tensor": Arg("T"), "indices": Arg("Tindices", INT32_64), "updates": Arg("T")})
+def _tensor_scatter_sub(tensor, indices, updates):
+    return tensor.index_put(_index_tuple(indices, tensor.shape, "TensorScatterSub"), -updates, accumulate=True)
+
+
+def _scatter_extreme(tensor, indices, updates, reduce, op):
+    """``tensor`` with the min/max of it and the updates at ``indices`` (updates of whole slices when the index
+    depth is below the rank). torch's amin/amax gradient splits evenly between tied entries, as TF's does."""
+    idx = _index_tuple(indices, tensor.shape, op)
+    k = len(idx)
+    inner = tuple(tensor.shape[k:])
+    strides = [1] * k
+    for d in builtins.range(k - 2, -1, -1):
+        strides[d] = strides[d + 1] * tensor.shape[d + 1]
+    lin = sum(i.reshape(-1) * s for i, s in zip(idx, strides)) if k else torch.zeros(1, dtype=torch.long)
+    rows = tensor.reshape((-1,) + inner)
+    src = updates.reshape((lin.shape[0],) + inner)
+    index = lin.reshape((-1,) + (1,) * len(inner)).expand_as(src)
+    return rows.scatter_reduce(0, index, src, reduce=reduce, include_self=True).reshape(tensor.shape)
+
+
+@register_op("TensorScatterMin", grad=DIFFERENTIABLE, inputs=("tensor", "indices", "updates"),
+             types={"tensor": Arg("T"), "indices": Arg("Tindices", INT32_64), "updates": Arg("T")})
+def _tensor_scatter_min(tensor, indices, updates):
+    return _scatter_extreme(tensor, indices, updates, "amin", "TensorScatterMin")
+
+
+@register_op("TensorScatterMax", grad=DIFFERENTIABLE, inputs=("tensor", "indices", "updates"),
+             types={"tensor": Arg("T"), "indices": Arg("Tindices", INT32_64), "updates": Arg("T")})
+def _tensor_scatter_max(tensor, indices, updates):
+    return _scatter_extreme(tensor, indices, updates, "amax", "TensorScatterMax")
+
+
 def _sparse_to_dense_shape(inputs, attrs):
     shape = constant_value(inputs[1])
     dims = [int(v) for v in shape.reshape(-1).tolist()] if shape is not None else None
@@ -178,6 +212,27 @@ def tensor_scatter_nd_add(tensor, indices, updates, bad_indices_policy: str = ""
     _check_policy(bad_indices_policy)
     t, u = match_dtypes(tensor, updates)
     return apply_op("TensorScatterAdd", [t, to_tensor(indices), u], name=name)
+
+
+def tensor_scatter_nd_sub(tensor, indices, updates, bad_indices_policy: str = "", name=None):
+    """Mirrors ``tf.tensor_scatter_nd_sub`` (op ``TensorScatterSub``)."""
+    _check_policy(bad_indices_policy)
+    t, u = match_dtypes(tensor, updates)
+    return apply_op("TensorScatterSub", [t, to_tensor(indices), u], name=name)
+
+
+def tensor_scatter_nd_min(tensor, indices, updates, bad_indices_policy: str = "", name=None):
+    """Mirrors ``tf.tensor_scatter_nd_min`` (op ``TensorScatterMin``)."""
+    _check_policy(bad_indices_policy)
+    t, u = match_dtypes(tensor, updates)
+    return apply_op("TensorScatterMin", [t, to_tensor(indices), u], name=name)
+
+
+def tensor_scatter_nd_max(tensor, indices, updates, bad_indices_policy: str = "", name=None):
+    """Mirrors ``tf.tensor_scatter_nd_max`` (op ``TensorScatterMax``)."""
+    _check_policy(bad_indices_policy)
+    t, u = match_dtypes(tensor, updates)
+    return apply_op("TensorScatterMax", [t, to_tensor(indices), u], name=name)
 
 
 def sparse_to_dense(sparse_indices, output_shape, sparse_values, default_value=0, validate_indices=True,

@@ -6,6 +6,8 @@ import builtins
 import numpy as np
 import torch
 
+from tfcompat._src.framework import context as ctx_lib
+from tfcompat._src.framework import dtypes, errors
 from tfcompat._src.framework.dispatch import apply_op, constant_value, shape_error
 from tfcompat._src.framework.op_def import DIFFERENTIABLE, register_op
 from tfcompat._src.framework.tensor_shape import TensorShape
@@ -104,24 +106,48 @@ def _strided_slice(x, *dyn, spec):
 
 def strided_slice_from_spec(tensor, slice_spec):
     """``tensor[slice_spec]`` with TF's indexing rules (ints, slices, ``...``, ``tf.newaxis``, scalar int
-    tensors); anything else raises TF's TypeError."""
+    tensors); anything else raises TF's TypeError. Boolean masks are handled by ``Tensor.__getitem__``
+    (``ops/operators.py``) before this is called."""
     x = to_tensor(tensor)
-    if isinstance(slice_spec, bool) or (is_tensor_like(slice_spec) and to_tensor(slice_spec).dtype.is_bool):
-        raise ValueError("mask cannot be scalar." if isinstance(slice_spec, bool) else
-                         "boolean-mask indexing is not supported by tfcompat yet; use tf.boolean_mask")
+    if isinstance(slice_spec, bool):
+        raise ValueError("mask cannot be scalar.")
     # TF treats a list like a tuple: x[[0, 1]] is x[0, 1].
     slice_spec = tuple(slice_spec) if isinstance(slice_spec, (tuple, list)) else (slice_spec,)
+    if slice_spec and isinstance(slice_spec[0], bool):
+        _bool_begin(slice_spec)
+    return strided_slice_spec(x, slice_spec, name="strided_slice")
+
+
+def _bool_begin(slice_spec):
+    """TF packs the begin indices into one tensor whose dtype the first index decides: a leading python bool
+    makes it a bool tensor, which StridedSlice rejects (or a later int cannot be converted to bool)."""
+    for s in slice_spec:
+        if not isinstance(s, bool):
+            v = s if isinstance(s, (int, np.integer)) else 0
+            raise TypeError(f"Cannot convert {v!r} to EagerTensor of dtype bool")
+    if ctx_lib.graph_mode_graph() is None:
+        raise errors.InvalidArgumentError("Value for attr 'Index' of bool is not in the list of allowed values: "
+                                          "int16, int32, int64")
+    raise TypeError("Value passed to parameter 'begin' has DataType bool not in list of allowed values: int16, "
+                    "int32, int64")
+
+
+def strided_slice_spec(x, slice_spec: tuple, name="strided_slice"):
+    """``x[slice_spec]`` for a tuple of ints, slices, ``Ellipsis``, ``None`` and scalar int tensors (the spec
+    ``tf.strided_slice``'s masks describe)."""
     dyn = []
     spec = []
 
     def comp(v):
         if v is None:
             return None
-        if isinstance(v, (int, np.integer)) and not isinstance(v, bool):
+        if isinstance(v, (int, np.integer)):   # a bool after the first index counts as 0/1, as in TF
+            return int(v)
+        if isinstance(v, np.ndarray) and v.ndim == 0 and v.dtype.kind in "iu":
             return int(v)
         if is_tensor_like(v):
             t = to_tensor(v)
-            if not t.dtype.is_integer or (t.shape.rank not in (0, None)):
+            if t.dtype not in (dtypes.int32, dtypes.int64) or (t.shape.rank not in (0, None)):
                 _bad_index(v)
             cv = constant_value(t)
             if cv is not None:
@@ -140,7 +166,7 @@ def strided_slice_from_spec(tensor, slice_spec):
         else:
             spec.append(("i", comp(s)))
     _check_static_slice(x.shape, spec)
-    return apply_op("StridedSlice", [x] + dyn, {"spec": tuple(spec)}, name="strided_slice")
+    return apply_op("StridedSlice", [x] + dyn, {"spec": tuple(spec)}, name=name)
 
 
 def _check_static_slice(shape, spec):

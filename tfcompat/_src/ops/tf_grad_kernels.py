@@ -286,13 +286,14 @@ class _Relu(torch.autograd.Function):
     def backward(ctx, dy):
         y, = ctx.saved_tensors
         # TF's ReluGrad: dy * (features > 0). A NaN feature gives 0 * dy; a NaN/inf dy where the feature is <= 0
-        # stays NaN (0 * inf) -- never masked. (torch.where would hide it, and is 3x slower.)
-        return dy * (y > 0).to(dy.dtype)
+        # stays NaN (0 * inf) -- never masked. (torch.where would hide it, and is 3x slower.) Multiplying by the
+        # bool mask directly (type promotion inside the kernel) saves the separate cast pass.
+        return dy * (y > 0)
 
     @staticmethod
     def jvp(ctx, t):
         y, = ctx.saved_tensors
-        return t * (y > 0).to(t.dtype)
+        return t * (y > 0)
 
 
 def relu(x):
@@ -448,7 +449,7 @@ def cumsum_value(x, axis, exclusive=False, reverse=False):
     """TF's ``Cumsum`` (exclusive: shifted, so an inf does not turn the next sums into NaN)."""
     if reverse:
         x = torch.flip(x, (axis,))
-    out = torch.cumsum(x, axis)
+    out = torch.cumsum(x, axis, dtype=x.dtype)  # torch widens integer sums to int64; TF keeps the input dtype
     if exclusive:
         out = _shift_in(out, axis, 0)
     return torch.flip(out, (axis,)) if reverse else out
@@ -458,7 +459,7 @@ def cumprod_value(x, axis, exclusive=False, reverse=False):
     """TF's ``Cumprod``."""
     if reverse:
         x = torch.flip(x, (axis,))
-    out = torch.cumprod(x, axis)
+    out = torch.cumprod(x, axis, dtype=x.dtype)  # as cumsum: TF keeps integer dtypes
     if exclusive:
         out = _shift_in(out, axis, 1)
     return torch.flip(out, (axis,)) if reverse else out

@@ -38,6 +38,10 @@ symbolic_evaluator: list = [None]
 # runtime/function.py installs a hook here while a tf.function traces: called for every variable created meanwhile,
 # under init_scope too (TF's variable creator scope), to allow it (first trace) or raise TF's ValueError.
 creation_hooks: list = []
+# tools/compare (aligned runs) installs a function here: called as ``hook(name, shape, dtype, value)`` when an
+# eager variable is created (name ``'x:0'``, a TensorShape, a DType, the initial torch tensor); a torch tensor it
+# returns replaces the initial value (same shape and dtype). Empty otherwise.
+initial_value_hooks: list = []
 
 
 def _store():
@@ -229,8 +233,12 @@ class Variable:
                              f"dtype {init.dtype.name}")
         self._dtype = init.dtype
         self._shape = TensorShape(shape) if shape is not None else init.shape
-        self._value = _as_leaf(init._t.clone() if init._t.requires_grad else init._t, self.trainable)
         self._name = (name or "Variable") + ":0"
+        value = init._t.clone() if init._t.requires_grad else init._t
+        for hook in initial_value_hooks:
+            replaced = hook(self._name, self._shape, self._dtype, value)
+            value = value if replaced is None else replaced
+        self._value = _as_leaf(value, self.trainable)
         self._handle_tensor = None
         self._initializer_op = None
         self._initial_value = init

@@ -28,7 +28,9 @@ runpy.run_path(script, run_name="__main__")
 
 def _split(text):
     numbers = [float(m) for m in _NUMBER.findall(text)]
-    skeleton = _NUMBER.sub("#", text)
+    # numpy pads array elements to the widest printed one, so a last-digit difference within tolerance changes
+    # the spacing: whitespace runs compare as one space, and padding before a closing bracket not at all.
+    skeleton = re.sub(r"\s+(?=[\])])", "", re.sub(r"\s+", " ", _NUMBER.sub("#", text)))
     return skeleton, numbers
 
 

@@ -23,7 +23,7 @@ from tfcompat._src.ops import variables as variables_lib
 from tfcompat._src.runtime.executor import compile_plan
 from tfcompat._src.runtime.function_types import Literal, TensorSpec, VariableSpec, trace_type_of
 
-__all__ = ["ConcreteFunction", "Param", "FunctionType"]
+__all__ = ["ConcreteFunction", "AtomicFunction", "Param", "FunctionType"]
 
 _ctx = ctx_lib.context()
 _uids = itertools.count(1)
@@ -155,6 +155,11 @@ class ConcreteFunction:
     @property
     def captured_inputs(self):
         return list(self._variables)
+
+    @property
+    def inference_fn(self) -> "AtomicFunction":
+        """Mirrors ``ConcreteFunction.inference_fn``: the trace's forward function, called with flat tensors."""
+        return AtomicFunction(self)
 
     def pretty_printed_signature(self, verbose: bool = True) -> str:
         """Mirrors ``ConcreteFunction.pretty_printed_signature``."""
@@ -303,6 +308,26 @@ class ConcreteFunction:
         if forward_ad:
             dispatch.hooks["forward_record"]([x for x in flat if isinstance(x, EagerTensor)])
         return nest.pack_sequence_as(self._output_structure, flat)
+
+
+class AtomicFunction:
+    """Mirrors TF's ``AtomicFunction`` (``ConcreteFunction.inference_fn``): the traced graph called with its flat
+    input tensors only (no argument binding), returning the output structure. Difference: it is a view of the
+    concrete function; there is no separate ``FunctionDef`` (``definition``)."""
+
+    def __init__(self, concrete: ConcreteFunction):
+        self._concrete = concrete
+        self.name = concrete.name
+
+    @property
+    def graph(self):
+        return self._concrete.graph
+
+    def __call__(self, *args):
+        return self._concrete._call_flat([convert_to_tensor(a) for a in args])
+
+    def __repr__(self):
+        return f"<AtomicFunction> {self.name.decode()}({', '.join(t.op.name for t in self._concrete.inputs)})"
 
 
 def _signature_value(trace_type, names, param_name):

@@ -23,6 +23,10 @@ from tfcompat._src.runtime.executor import compile_plan
 __all__ = ["Session", "InteractiveSession"]
 
 _ctx = ctx_lib.context()
+# tools/compare (aligned and traced runs) installs a function here: called as
+# ``interceptor(session, fetches, feed_dict, options, run_metadata)`` in place of every Session.run; it calls
+# ``session._run`` (the plain run), possibly with feeds and fetches added. Empty otherwise.
+run_interceptors: list = []
 
 
 class _FetchMapper:
@@ -49,6 +53,9 @@ class _FetchMapper:
             return (type(f), [self._flatten(x) for x in f])
         if hasattr(f, "_fields") and isinstance(f, tuple):
             return ("namedtuple", type(f), [self._flatten(x) for x in f])
+        if hasattr(f, "_fetch_components"):  # SparseTensor, IndexedSlices: fetched as their *Value namedtuple
+            value_type, parts = f._fetch_components()
+            return ("namedtuple", value_type, [self._flatten(x) for x in parts])
         if isinstance(f, dict):
             return ("dict", type(f), [(k, self._flatten(v)) for k, v in f.items()])
         el = self._element(f)
@@ -201,7 +208,7 @@ class Session:
         self._config = config
         config_lib.apply_session_threads(config)
         self._resource_store = {}
-        self._plans = collections.OrderedDict()       # (fetch ids, feed ids) -> (graph version, Plan)
+        self._plans = collections.OrderedDict()       # (fetch ids, feed ids) -> Plan
         self._fetch_cache = collections.OrderedDict()  # fetch key -> mapped fetches
         self._feed_specs = {}                          # id(fed tensor) -> _FeedSpec
         self._closed = False
@@ -226,6 +233,11 @@ class Session:
     # -- run -------------------------------------------------------------------------------------------
     def run(self, fetches, feed_dict=None, options=None, run_metadata=None):
         """Mirrors ``Session.run``: any fetch structure; feed_dict keyed by tensors, placeholders or names."""
+        if run_interceptors:
+            return run_interceptors[-1](self, fetches, feed_dict, options, run_metadata)
+        return self._run(fetches, feed_dict, options, run_metadata)
+
+    def _run(self, fetches, feed_dict=None, options=None, run_metadata=None):
         if self._closed:
             raise RuntimeError("Attempted to use a closed Session.")
         # Per-call Python cost is what a tiny graph pays, so the fetch mapping is cached by the fetches' ids
@@ -243,11 +255,13 @@ class Session:
         mapper, fetch_tensors, targets, element_ids, is_op = entry
         feed_tensors, feed_values = self._prepare_feeds(feed_dict)
         key = (element_ids, tuple(map(id, feed_tensors)))
-        cached = self._plans.get(key)
-        if cached is None or cached[0] != self._graph.version:
-            cached = (self._graph.version, compile_plan(self._graph, fetch_tensors, targets, feed_tensors))
-            _bounded_put(self._plans, key, cached)
-        plan = cached[1]
+        # A plan, once compiled, serves its fetches/feeds for the session's life, as TF's executors do: ops added
+        # later cannot change what the fetches reach (a script that builds an op every step keeps its step's
+        # plan), and TF ignores changes to ops a session already has (`op._add_control_input` after a run).
+        plan = self._plans.get(key)
+        if plan is None:
+            plan = compile_plan(self._graph, fetch_tensors, targets, feed_tensors)
+            _bounded_put(self._plans, key, plan)
         prev = getattr(_ctx, "resource_store", None)
         prev_options = getattr(_ctx, "run_options", None)
         _ctx.resource_store = self._resource_store
@@ -412,6 +426,14 @@ def _flatten_feed_items(feed_dict):
     """``feed_dict``'s items with nested tuple keys (an ``LSTMStateTuple`` of placeholders) paired element by
     element with their values, as TF's ``nest.flatten_dict_items`` does for ``Session.run``."""
     for key, value in feed_dict.items():
+        if hasattr(key, "_fetch_components"):  # a sparse_placeholder fed a SparseTensorValue or a 3-tuple
+            _, parts = key._fetch_components()
+            values = tuple(value)
+            if len(values) != len(parts):
+                raise TypeError(f"The value of a feed for a {type(key).__name__} must be a {len(parts)}-tuple "
+                                f"(SparseTensorValue), got {value!r}")
+            yield from zip(parts, values)
+            continue
         if not isinstance(key, tuple):
             yield key, value
             continue

@@ -8,8 +8,9 @@ namespace; ``--record`` re-reads TF's names from an installed TensorFlow 2.21 (u
 report and its test run without TF.
 
 A name counts as implemented when ``getattr`` on the matching tfcompat module returns it; as unsupported when
-that raises the unsupported-API error (the name or a namespace above it is listed); as missing when it raises
-AttributeError."""
+that raises the unsupported-API error for a listed name (the name or a namespace above it is in
+``unsupported.UNSUPPORTED``); as missing when it raises AttributeError or the unsupported-API error for a name TF
+has and tfcompat does not implement (``listed`` False)."""
 from __future__ import annotations
 
 import argparse
@@ -106,13 +107,15 @@ def classify(ns: str, names) -> dict[str, list[str]]:
             continue
         try:
             value = getattr(module, name)
-        except unsupported.UnsupportedAPIError:
-            out["unsupported"].append(name)
+        except unsupported.UnsupportedAPIError as e:
+            out["unsupported" if e.listed else "missing"].append(name)
         except AttributeError:
             out["unsupported" if unsupported.reason_for(path) is not None else "missing"].append(name)
         else:
-            placeholder = isinstance(value, unsupported.UnsupportedNamespace)
-            out["unsupported" if placeholder else "implemented"].append(name)
+            if isinstance(value, unsupported.UnsupportedNamespace):
+                out["unsupported" if value._listed else "missing"].append(name)
+            else:
+                out["implemented"].append(name)
     return out
 
 

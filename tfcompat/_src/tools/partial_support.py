@@ -14,6 +14,8 @@ from __future__ import annotations
 
 __all__ = ["PARTIAL"]
 
+_SEED_RESTART = ("eager-op-seed-restarts", "TF's Philox numbers; but in eager mode an explicit op seed repeats the "
+                 "first draw at every call, where TF continues the stream")
 _RANDOM = ("random-values", "draws from torch's generator: distribution, shape and dtype match TF, the sampled "
            "numbers do not")
 _CANDIDATES = ("sampled-candidates", "candidate sampling draws from torch's generator: expected counts match TF, "
@@ -48,11 +50,12 @@ PARTIAL: dict[str, tuple[str, str]] = {
     "tf.compat.v1.metrics.recall_at_k": _AT_K,
     "tf.compat.v1.metrics.recall_at_top_k": _AT_K,
     "tf.compat.v1.multinomial": _RANDOM,
+    "tf.compat.v1.nn.ctc_loss": ("nn-ctc-merge-repeated", "ctc_merge_repeated=False raises UnimplementedError"),
     "tf.compat.v1.nn.rnn_cell": ("rnn-cells-plain-objects", "cells are plain objects with TF1's variable names, "
                                                            "not Keras layers"),
     "tf.compat.v1.py_func": _PY_FUNC,
-    "tf.compat.v1.random_normal_initializer": _RANDOM,
-    "tf.compat.v1.random_uniform_initializer": _RANDOM,
+    "tf.compat.v1.random_normal_initializer": _SEED_RESTART,
+    "tf.compat.v1.random_uniform_initializer": _SEED_RESTART,
     "tf.compat.v1.summary.FileWriter": ("summary-no-graph-def", "add_run_metadata writes nothing; events are "
                                                                "written synchronously"),
     "tf.compat.v1.train.Optimizer": _V1_OPTIMIZER,
@@ -86,8 +89,15 @@ PARTIAL: dict[str, tuple[str, str]] = {
     "tf.math.top_k": (_EXTRA_OPS, "always sorted and stable"),
     "tf.math.unsorted_segment_sum": (_EXTRA_OPS, "needs a constant num_segments"),
     "tf.nn.dropout": _RANDOM,
+    "tf.nn.fractional_avg_pool": ("nn-fractional-pool-sequences", "random pooling sequences follow TF's rules, "
+                                                                  "not TF's draws"),
+    "tf.nn.fractional_max_pool": ("nn-fractional-pool-sequences", "random pooling sequences follow TF's rules, "
+                                                                  "not TF's draws"),
+    "tf.nn.learned_unigram_candidate_sampler": _CANDIDATES,
     "tf.nn.nce_loss": _CANDIDATES,
     "tf.nn.sampled_softmax_loss": _CANDIDATES,
+    "tf.nn.with_space_to_batch": ("nn-with-space-to-batch-static", "rates > 1 need statically known spatial "
+                                                                   "sizes"),
     "tf.numpy_function": _PY_FUNC,
     "tf.print": ("print-python-stream", "writes to the Python stream (sys.stderr), not the process's file "
                                         "descriptor"),
@@ -95,10 +105,10 @@ PARTIAL: dict[str, tuple[str, str]] = {
     "tf.random.categorical": _RANDOM,
     "tf.random.fixed_unigram_candidate_sampler": _CANDIDATES,
     "tf.random.log_uniform_candidate_sampler": _CANDIDATES,
-    "tf.random.normal": _RANDOM,
+    "tf.random.normal": _SEED_RESTART,
     "tf.random.shuffle": _RANDOM,
-    "tf.random.truncated_normal": _RANDOM,
-    "tf.random.uniform": _RANDOM,
+    "tf.random.truncated_normal": _SEED_RESTART,
+    "tf.random.uniform": _SEED_RESTART,
     "tf.random.uniform_candidate_sampler": _CANDIDATES,
     "tf.saved_model.load": ("saved-model-subset", "no composite tensors in signatures, no tables/datasets; "
                                                   "restored functions run op by op"),

@@ -5,28 +5,41 @@
 ``migration_guide/unsupported.md`` is generated from it (``python -m tfcompat._src.tools.unsupported --write``;
 a test checks the page is current).
 
-Every public module ends with ``__getattr__ = unsupported.module_getattr("tf.math")``: a listed name raises
-``UnsupportedAPIError`` (a ``NotImplementedError``) naming the ``tensorflow`` path the script used and the
-reason; a listed namespace (``tf.tpu``) is returned as a placeholder whose attributes raise the same way
-(``tf.tpu.experimental.initialize_tpu_system`` is named in full). Any other unknown name gets Python's ordinary
-``AttributeError`` worded with TF's module name and no "Did you mean" hint (the hint would offer tfcompat's
-private names)."""
+Every public module ends with ``__getattr__ = unsupported.module_getattr("tf.math")``. Looking up a name there:
+
+- a submodule of the package not imported yet is imported and returned (so a namespace another module adds
+  appears without a stale answer);
+- a listed name raises ``UnsupportedAPIError`` naming the ``tensorflow`` path the script used and the reason; a
+  listed TF namespace (``tf.tpu``) is returned as a placeholder whose attributes raise the same way
+  (``tf.tpu.experimental.initialize_tpu_system`` is named in full);
+- a name TF 2.21 has (``tf_api_2_21.json``) that tfcompat does not implement raises ``UnsupportedAPIError`` saying
+  so;
+- any other name gets Python's ordinary ``AttributeError`` worded with TF's module name and no "Did you mean" hint
+  (the hint would offer tfcompat's private names).
+
+``UnsupportedAPIError`` is both a ``NotImplementedError`` (``except NotImplementedError`` catches it) and an
+``AttributeError``, so ``hasattr(tf, name)`` stays False and ``getattr(tf, name, default)`` returns the default:
+feature detection in scripts keeps working. Nothing is cached: every lookup reads the table and the module."""
 from __future__ import annotations
 
 import functools
+import importlib
+import importlib.util
 import json
 import os
 import sys
 import types
 
-__all__ = ["UNSUPPORTED", "UnsupportedAPIError", "UnsupportedNamespace", "reason_for", "module_getattr",
-           "render_markdown", "GUIDE_PATH"]
+__all__ = ["UNSUPPORTED", "UnsupportedAPIError", "UnsupportedNamespace", "reason_for", "missing_reason",
+           "module_getattr", "render_markdown", "GUIDE_PATH"]
 
 GUIDE_PATH = "migration_guide/unsupported.md"
 
 _NO_TPU = "TPUs and their embedding/partitioning APIs have no PyTorch counterpart in tfcompat (CPU/GPU only)"
 _NO_DIST = ("multi-worker and parameter-server training are not emulated; run one process and use "
             "torch.distributed directly")
+_NO_MULTI_DEVICE = ("tf.distribute strategies are not emulated: tfcompat runs one replica on one torch device; "
+                    "use torch.nn.parallel.DistributedDataParallel")
 _NO_QUANT = "quantized dtypes and quantized kernels have no torch counterpart in tfcompat"
 _NO_COMPILER = "tfcompat runs eagerly on torch; TF's compiler stack (XLA/MLIR/TensorRT/TFLite) is not emulated"
 _NO_NATIVE = "TF's C++ runtime, build flags and custom-op libraries do not exist under tfcompat"
@@ -38,11 +51,18 @@ UNSUPPORTED: dict[str, str] = {
     "tf.compat.v1.tpu": _NO_TPU,
     "tf.debugging.experimental": "tfdbg v2's debug-info dumps (for TensorBoard's Debugger V2) are not written; "
                                  "use tf.debugging.check_numerics or torch.autograd.detect_anomaly",
+    "tf.distribute.MirroredStrategy": _NO_MULTI_DEVICE,
+    "tf.distribute.MultiWorkerMirroredStrategy": _NO_DIST,
+    "tf.distribute.ParameterServerStrategy": _NO_DIST,
     "tf.distribute.TPUStrategy": _NO_TPU,
     "tf.distribute.cluster_resolver.TPUClusterResolver": _NO_TPU,
     "tf.distribute.experimental.TPUStrategy": _NO_TPU,
+    "tf.distribute.experimental.CentralStorageStrategy": _NO_MULTI_DEVICE,
+    "tf.distribute.experimental.MultiWorkerMirroredStrategy": _NO_DIST,
+    "tf.distribute.experimental.ParameterServerStrategy": _NO_DIST,
     "tf.dtypes.experimental": "TF's experimental float8/int4/int2 dtypes are not emulated",
     "tf.dtensor": "DTensor (layout-based SPMD) is not emulated; use torch.distributed.tensor",
+    "tf.estimator": "tf.estimator was removed from TensorFlow in 2.16; port to Keras or a torch loop",
     "tf.experimental.dtensor": "DTensor (layout-based SPMD) is not emulated; use torch.distributed.tensor",
     "tf.experimental.tensorrt": _NO_COMPILER,
     "tf.feature_column": "feature columns are deprecated in TF; use Keras preprocessing layers",
@@ -50,6 +70,10 @@ UNSUPPORTED: dict[str, str] = {
     "tf.load_library": _NO_NATIVE,
     "tf.load_op_library": _NO_NATIVE,
     "tf.mlir": _NO_COMPILER,
+    "tf.compat.v1.ragged.placeholder": "ragged placeholders are not fed yet; feed a flat_values and a row_splits "
+                                       "placeholder and build tf.RaggedTensor.from_row_splits",
+    "tf.strings.unicode_script": "ICU's script codes (UScriptCode) need ICU's script table; Python's unicodedata "
+                                "has no script property, so exact values cannot be given",
     "tf.sysconfig.CXX11_ABI_FLAG": _NO_NATIVE,
     "tf.sysconfig.CXX_VERSION": _NO_NATIVE,
     "tf.sysconfig.get_compile_flags": _NO_NATIVE,
@@ -61,13 +85,21 @@ UNSUPPORTED: dict[str, str] = {
 }
 
 
-class UnsupportedAPIError(NotImplementedError):
-    """Raised when a script uses a TF API that tfcompat lists as unsupported (see ``UNSUPPORTED``)."""
+class UnsupportedAPIError(AttributeError, NotImplementedError):
+    """Raised when a script uses a TF API that tfcompat does not provide: one listed in ``UNSUPPORTED`` (``listed``
+    True) or one TF 2.21 has that tfcompat does not implement yet (``listed`` False). An ``AttributeError`` too,
+    so ``hasattr``/``getattr(..., default)`` treat the name as absent."""
 
-    def __init__(self, path: str, reason: str):
+    def __init__(self, path: str, reason: str, listed: bool = True):
         super().__init__(f"{path} is not supported by tfcompat: {reason} (see {GUIDE_PATH})")
         self.path = path
         self.reason = reason
+        self.listed = listed
+
+
+def missing_reason(path: str) -> str:
+    """The reason given for a name TF 2.21 has and tfcompat neither implements nor lists."""
+    return f"TensorFlow 2.21 has {path}; tfcompat does not implement it"
 
 
 def _candidates(path: str):
@@ -100,19 +132,32 @@ def _is_tf_namespace(path: str) -> bool:
     return _tf_kinds().get(ns, {}).get(name) == "module"
 
 
-class UnsupportedNamespace(types.ModuleType):
-    """Stands for an unsupported TF namespace (``tf.tpu``): any attribute raises ``UnsupportedAPIError`` naming
-    the full path the script used."""
+def _in_tf_api(path: str) -> bool:
+    ns, _, name = path.rpartition(".")
+    return name in _tf_kinds().get(ns, {})
 
-    def __init__(self, path: str, reason: str):
+
+class UnsupportedNamespace(types.ModuleType):
+    """Stands for an unsupported TF namespace (``tf.tpu``), or a missing one with listed entries under it
+    (``tf.distribute``, ``listed`` False): a TF sub-namespace is another placeholder, any other attribute raises
+    ``UnsupportedAPIError`` naming the full path the script used and its own reason where it has one."""
+
+    def __init__(self, path: str, reason: str, listed: bool = True):
         super().__init__(path.replace("tf.", "tensorflow.", 1), f"{path}: not supported by tfcompat")
         self._tf_path = path
         self._reason = reason
+        self._listed = listed
 
     def __getattr__(self, name: str):
         if name.startswith("__"):
             raise AttributeError(name)
-        raise UnsupportedAPIError(f"{self._tf_path}.{name}", self._reason)
+        path = f"{self._tf_path}.{name}"
+        own = reason_for(path)
+        listed = own is not None or self._listed
+        reason = own or (self._reason if self._listed else missing_reason(path))
+        if _is_tf_namespace(path):
+            return UnsupportedNamespace(path, reason, listed)
+        raise UnsupportedAPIError(path, reason, listed)
 
     def __call__(self, *args, **kwargs):
         raise UnsupportedAPIError(self._tf_path, self._reason)
@@ -125,16 +170,36 @@ def _tf_module_name(tf_path: str) -> str:
     return "tensorflow" + tf_path[2:]
 
 
-def module_getattr(tf_path: str):
-    """The module-level ``__getattr__`` of the public module that mirrors TF namespace ``tf_path``."""
+def _submodule(module_name: str, name: str):
+    """The submodule ``module_name.name`` imported, or None when the package has no such file."""
+    package = sys.modules.get(module_name)
+    if package is None or not hasattr(package, "__path__"):
+        return None
+    full = f"{module_name}.{name}"
+    if importlib.util.find_spec(full) is None:
+        return None
+    return importlib.import_module(full)
+
+
+def module_getattr(tf_path: str, module_name: str | None = None):
+    """The module-level ``__getattr__`` of the public module that mirrors TF namespace ``tf_path`` (pass
+    ``__name__`` as ``module_name`` so that submodules not imported yet are found)."""
     def __getattr__(name: str):
         if not name.startswith("_"):
+            if module_name is not None:
+                sub = _submodule(module_name, name)
+                if sub is not None:
+                    return sub
             path = f"{tf_path}.{name}"
             reason = reason_for(path)
             if reason is not None:
                 if _is_tf_namespace(path):
                     return UnsupportedNamespace(path, reason)
                 raise UnsupportedAPIError(path, reason)
+            if _in_tf_api(path):
+                if _is_tf_namespace(path) and any(k.startswith(path + ".") for k in UNSUPPORTED):
+                    return UnsupportedNamespace(path, missing_reason(path), listed=False)
+                raise UnsupportedAPIError(path, missing_reason(path), listed=False)
         # Raised without name=/obj=, so Python adds no "Did you mean" hint naming tfcompat's private names.
         raise AttributeError(f"module {_tf_module_name(tf_path)!r} has no attribute {name!r}")
     return __getattr__
@@ -150,8 +215,11 @@ def render_markdown() -> str:
         "",
         "Using one of these raises `NotImplementedError` naming the `tensorflow` path the script used and the "
         "reason. A namespace stands for everything under it; `tf.compat.v1.X` falls back to the entry for `tf.X`. "
-        "A name that is neither implemented nor listed here gets Python's ordinary `AttributeError` (usually a "
-        "typo). `python -m tfcompat._src.tools.api_coverage` prints what is implemented, per namespace.",
+        "A name TensorFlow 2.21 has that tfcompat does not implement yet (and is not listed here) raises the same "
+        "error saying so. The error is also an `AttributeError`, so `hasattr(tf, name)` is False and "
+        "`getattr(tf, name, default)` gives the default, as feature detection expects. A name TensorFlow does "
+        "not have at all gets Python's ordinary `AttributeError` (usually a typo). "
+        "`python -m tfcompat._src.tools.api_coverage` prints what is implemented, per namespace.",
         "",
         "| TensorFlow API | Why it is not supported |",
         "|---|---|",

@@ -269,3 +269,87 @@ __all__ += ["as_string", "string_join", "string_to_number", "strings"]
 from tfcompat.compat.v1 import contrib  # noqa: E402
 
 __all__ += ["contrib"]
+
+# --- top-level array breadth (CORE, wave 3) ------------------------------------------------------------------
+from tfcompat._src.ops.array_more_ops import (  # noqa: E402
+    bitcast, boolean_mask_v1 as boolean_mask, broadcast_dynamic_shape, broadcast_static_shape, dynamic_partition,
+    dynamic_stitch, ensure_shape, get_static_value, guarantee_const, histogram_fixed_width,
+    histogram_fixed_width_bins, is_tensor, is_symbolic_tensor, meshgrid, parallel_stack, repeat, roll,
+    searchsorted, strided_slice, timestamp, unique_with_counts, unravel_index, vectorized_map,
+)
+from tfcompat._src.ops.scatter_ops import (  # noqa: E402
+    tensor_scatter_nd_add as tensor_scatter_add, tensor_scatter_nd_max, tensor_scatter_nd_min,
+    tensor_scatter_nd_sub, tensor_scatter_nd_sub as tensor_scatter_sub,
+    tensor_scatter_nd_update as tensor_scatter_update,
+)
+from tfcompat._src.ops.space_batch_ops import (  # noqa: E402
+    batch_to_space_nd, batch_to_space_v1 as batch_to_space, extract_volume_patches,
+    required_space_to_batch_paddings, space_to_batch_nd, space_to_batch_v1 as space_to_batch,
+)
+from tfcompat._src.autodiff.pass_through import grad_pass_through, recompute_grad  # noqa: E402
+from tfcompat._src.ops.fingerprint_ops import fingerprint  # noqa: E402
+from tfcompat._src.ops.edit_distance_ops import edit_distance  # noqa: E402
+
+__all__ += ["batch_to_space", "batch_to_space_nd", "bitcast", "boolean_mask", "broadcast_dynamic_shape",
+            "broadcast_static_shape", "dynamic_partition", "dynamic_stitch", "edit_distance", "ensure_shape", "extract_volume_patches",
+            "fingerprint", "get_static_value", "grad_pass_through", "guarantee_const", "histogram_fixed_width",
+            "histogram_fixed_width_bins", "is_symbolic_tensor", "is_tensor", "meshgrid", "parallel_stack",
+            "recompute_grad", "repeat", "required_space_to_batch_paddings", "roll", "searchsorted",
+            "space_to_batch", "space_to_batch_nd", "strided_slice", "tensor_scatter_add", "tensor_scatter_nd_max",
+            "tensor_scatter_nd_min", "tensor_scatter_nd_sub", "tensor_scatter_sub", "tensor_scatter_update",
+            "timestamp", "unique_with_counts", "unravel_index", "vectorized_map"]
+
+# --- tf.compat.v1.sparse and the TF1 sparse_* functions (SPARSE) ----------------------------------------------
+from tfcompat._src.framework.indexed_slices import IndexedSlices  # noqa: E402
+from tfcompat._src.framework.sparse_tensor import convert_to_tensor_or_sparse_tensor  # noqa: E402
+from tfcompat._src.ops.sparse_ops_api import (  # noqa: E402
+    merge as sparse_merge,
+    add_v1 as sparse_add, concat_v1 as sparse_concat, fill_empty_rows as sparse_fill_empty_rows,
+    mask as sparse_mask, maximum as sparse_maximum, minimum as sparse_minimum, reduce_max_sparse as
+    sparse_reduce_max_sparse, reduce_max_v1 as sparse_reduce_max, reduce_sum_sparse as sparse_reduce_sum_sparse,
+    reduce_sum_v1 as sparse_reduce_sum, reorder as sparse_reorder, reset_shape as sparse_reset_shape,
+    reshape as sparse_reshape, retain as sparse_retain, segment_mean_v1 as sparse_segment_mean,
+    segment_sqrt_n_v1 as sparse_segment_sqrt_n, segment_sum_v1 as sparse_segment_sum, slice as sparse_slice,
+    softmax as sparse_softmax, sparse_dense_matmul as sparse_tensor_dense_matmul, sparse_placeholder,
+    sparse_to_dense_v1 as sparse_tensor_to_dense, split_v1 as sparse_split, to_indicator as sparse_to_indicator,
+    transpose as sparse_transpose,
+)
+from tfcompat.compat.v1 import sparse  # noqa: E402
+from tfcompat._src.ops.ragged.ragged_tensor import RaggedTensor  # noqa: E402  (RAGGED)
+from tfcompat.compat.v1 import ragged  # noqa: E402
+
+__all__ += ["RaggedTensor", "ragged"]
+from tfcompat._src.ops.string_hash_ops import (  # noqa: E402  (RAGGED: TF1 string aliases)
+    to_hash_bucket_fast as string_to_hash_bucket_fast, to_hash_bucket_strong as string_to_hash_bucket_strong,
+    to_hash_bucket_v1 as string_to_hash_bucket,
+)
+from tfcompat._src.ops.string_split_ops import string_split_v1 as string_split  # noqa: E402
+from tfcompat._src.ops.string_transform_ops import (  # noqa: E402
+    reduce_join_v1 as reduce_join, regex_replace, strip as string_strip, substr_v1 as substr,
+)
+
+__all__ += ["reduce_join", "regex_replace", "string_split", "string_strip", "string_to_hash_bucket",
+            "string_to_hash_bucket_fast", "string_to_hash_bucket_strong", "substr"]
+
+__all__ += ["IndexedSlices", "convert_to_tensor_or_sparse_tensor", "sparse", "sparse_add", "sparse_concat",
+            "sparse_merge", "sparse_fill_empty_rows", "sparse_mask", "sparse_maximum", "sparse_minimum", "sparse_placeholder",
+            "sparse_reduce_max", "sparse_reduce_max_sparse", "sparse_reduce_sum", "sparse_reduce_sum_sparse",
+            "sparse_reorder", "sparse_reset_shape", "sparse_reshape", "sparse_retain", "sparse_segment_mean",
+            "sparse_segment_sqrt_n", "sparse_segment_sum", "sparse_slice", "sparse_softmax", "sparse_split",
+            "sparse_tensor_dense_matmul", "sparse_tensor_to_dense", "sparse_to_indicator", "sparse_transpose"]
+
+# --- tf.compat.v1.signal, spectral (RANDSIG) ---------------------------------------------------------------------
+from tfcompat import signal  # noqa: E402
+from tfcompat import signal as spectral  # noqa: E402
+
+from tfcompat._src.ops.random_ops import random_gamma, random_poisson  # noqa: E402
+from tfcompat._src.ops.signal.fft_ops import (  # noqa: E402
+    fft, fft2d, fft3d, fftnd, ifft, ifft2d, ifft3d, ifftnd, irfftnd, rfftnd,
+)
+
+__all__ += ["fft", "fft2d", "fft3d", "fftnd", "ifft", "ifft2d", "ifft3d", "ifftnd", "irfftnd", "random_gamma",
+            "random_poisson", "rfftnd", "signal", "spectral"]
+
+from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402
+
+__getattr__ = _module_getattr("tf.compat.v1", __name__)

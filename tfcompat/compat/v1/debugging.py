@@ -13,3 +13,7 @@ from tfcompat._src.ops.debugging_ops import (  # noqa: E402
 )
 
 __all__ += ["assert_negative", "assert_non_negative", "assert_non_positive", "assert_positive"]
+
+from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402
+
+__getattr__ = _module_getattr("tf.compat.v1.debugging", __name__)

@@ -14,3 +14,7 @@ __all__ = [
     "DuplicateFlagError", "Error", "FLAGS", "FlagValues", "IllegalFlagValueError", "UnparsedFlagAccessError",
     "UnrecognizedFlagError", "ValidationError", "mark_flag_as_required", "mark_flags_as_required",
 ]
+
+from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402
+
+__getattr__ = _module_getattr("tf.compat.v1.flags", __name__)

@@ -11,3 +11,7 @@ __all__ = [
     "Copy", "DeleteRecursively", "Exists", "FastGFile", "GFile", "Glob", "IsDirectory", "ListDirectory",
     "MakeDirs", "MkDir", "Open", "Remove", "Rename", "Stat", "Walk",
 ]
+
+from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402
+
+__getattr__ = _module_getattr("tf.compat.v1.gfile", __name__)

@@ -43,3 +43,7 @@ __all__ = [
     "rgb_to_yuv", "rot90", "sample_distorted_bounding_box", "sobel_edges", "ssim", "ssim_multiscale",
     "total_variation", "transpose", "transpose_image", "yiq_to_rgb", "yuv_to_rgb",
 ]
+
+from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402
+
+__getattr__ = _module_getattr("tf.compat.v1.image", __name__)

@@ -16,3 +16,7 @@ __all__ = [
     "lecun_uniform", "local_variables", "ones", "random_normal", "random_uniform", "truncated_normal",
     "variables", "variance_scaling", "zeros",
 ]
+
+from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402
+
+__getattr__ = _module_getattr("tf.compat.v1.initializers", __name__)

@@ -29,3 +29,7 @@ __all__ = [
     "encode_png", "extract_jpeg_shape", "is_jpeg",
 ]
 __all__ += ["write_graph"]
+
+from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402
+
+__getattr__ = _module_getattr("tf.compat.v1.io", __name__)

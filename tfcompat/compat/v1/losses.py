@@ -14,3 +14,7 @@ __all__ = [
     "log_loss", "mean_pairwise_squared_error", "mean_squared_error", "sigmoid_cross_entropy",
     "softmax_cross_entropy", "sparse_softmax_cross_entropy",
 ]
+
+from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402
+
+__getattr__ = _module_getattr("tf.compat.v1.losses", __name__)

@@ -32,3 +32,7 @@ from tfcompat.math import (  # noqa: E402
 )
 
 __all__ += ["conj", "cumprod", "cumsum", "imag", "l2_normalize", "real", "reduce_euclidean_norm", "xdivy", "xlogy"]
+
+from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402
+
+__getattr__ = _module_getattr("tf.compat.v1.math", __name__)

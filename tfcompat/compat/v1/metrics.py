@@ -23,3 +23,7 @@ __all__ = [
     "specificity_at_sensitivity", "true_negatives", "true_negatives_at_thresholds", "true_positives",
     "true_positives_at_thresholds",
 ]
+
+from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402
+
+__getattr__ = _module_getattr("tf.compat.v1.metrics", __name__)

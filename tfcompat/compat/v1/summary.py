@@ -12,3 +12,7 @@ __all__ = [
     "histogram", "image",
     "merge", "merge_all", "scalar", "tensor_summary", "text",
 ]
+
+from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402
+
+__getattr__ = _module_getattr("tf.compat.v1.summary", __name__)

@@ -78,3 +78,7 @@ __all__ += [
     "limit_epochs", "maybe_batch", "maybe_shuffle_batch", "queue_runner", "range_input_producer", "shuffle_batch",
     "shuffle_batch_join", "slice_input_producer", "start_queue_runners", "string_input_producer",
 ]
+
+from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402
+
+__getattr__ = _module_getattr("tf.compat.v1.train", __name__)

@@ -7,47 +7,40 @@ created eagerly (``build`` runs in ``init_scope``), in a TF1 graph they are grap
 named after the layer's name scope ('dense/kernel:0').
 
 Differences from tf-keras: layer calls are not converted by AutoGraph; ``KerasTensor`` is a symbolic tensor of
-the Keras graph (``backend.get_graph()``), so its repr is a graph tensor's."""
+the Keras graph (``backend.get_graph()``), so its repr is a graph tensor's.
+
+The class is assembled from one mixin per concern: attribute tracking (``layer_tracking.py``), weights
+(``layer_weights.py``), losses/updates/metrics (``layer_losses.py``) and functional-API accessors
+(``layer_nodes.py``); construction, dtype policy, building, calling and configs are here."""
 from __future__ import annotations
 
-import functools
 import inspect
-import itertools
-import warnings
-
-import numpy as np
 
 from tfcompat._src.framework import context as ctx_lib
 from tfcompat._src.framework import dtypes
 from tfcompat._src.framework import nest
 from tfcompat._src.framework.dispatch import convert_to_tensor
-from tfcompat._src.framework.tensor import EagerTensor, SymbolicTensor, Tensor
+from tfcompat._src.framework.tensor import SymbolicTensor, Tensor
 from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.ops import array_ops, math_ops
 from tfcompat._src.ops import variables as variables_lib
-from tfcompat._src.ops.variable_enums import VariableAggregation, VariableSynchronization
 from tfcompat._src.runtime.module import Module
-from tfcompat._src.runtime.training import checkpoint as checkpoint_lib
 from tfcompat._src.keras import backend
 from tfcompat._src.keras import hooks
 from tfcompat._src.keras import mixed_precision
 from tfcompat._src.keras.engine import base_layer_utils as utils
 from tfcompat._src.keras.engine import input_spec as input_spec_lib
 from tfcompat._src.keras.engine import node as node_lib
-from tfcompat._src.keras.engine import trackable
+from tfcompat._src.keras.engine.layer_losses import LossesMixin
+from tfcompat._src.keras.engine.layer_nodes import NodeAccessorsMixin
+from tfcompat._src.keras.engine.layer_tracking import AttributeTrackingMixin
+from tfcompat._src.keras.engine.layer_weights import WeightsMixin
 
 __all__ = ["Layer"]
 
 _ALLOWED_KWARGS = {"input_dim", "input_shape", "batch_input_shape", "batch_size", "weights",
                    "activity_regularizer", "autocast", "implementation"}
 _CALL_SPECS: dict = {}
-
-
-def _keras_get(module_name: str, identifier):
-    """``keras.<module>.get(identifier)`` from the losses/initializers/... modules (imported when first used)."""
-    import importlib
-    module = importlib.import_module(f"tfcompat._src.keras.{module_name}")
-    return module.get(identifier)
 
 
 def _is_default(method) -> bool:
@@ -59,9 +52,14 @@ def _default(method):
     return method
 
 
-class Layer(Module):
+class Layer(AttributeTrackingMixin, WeightsMixin, LossesMixin, NodeAccessorsMixin, Module):
     """Mirrors ``tf.keras.layers.Layer``. Subclasses implement ``build(input_shape)`` (creating weights with
     ``add_weight``), ``call(inputs, *args, **kwargs)`` and, to be serializable, ``get_config``."""
+
+    @property
+    def _object_identifier(self) -> str:
+        """tf-keras's SavedModel identifier of this object's kind (``keras_metadata.pb``)."""
+        return "_tf_keras_layer"
 
     def __new__(cls, *args, **kwargs):
         obj = super().__new__(cls)
@@ -95,7 +93,7 @@ class Layer(Module):
         self._build_input_shape = None
         self._supports_masking = not _is_default(self.compute_mask)
         self._init_set_name(name)
-        self._activity_regularizer = _keras_get("regularizers", kwargs.pop("activity_regularizer", None))
+        self._activity_regularizer = utils.keras_get("regularizers", kwargs.pop("activity_regularizer", None))
         if not hasattr(self, "_trainable_weights"):
             self._trainable_weights = []
         if not hasattr(self, "_non_trainable_weights"):
@@ -238,381 +236,6 @@ class Layer(Module):
     @property
     def outbound_nodes(self):
         return self._outbound_nodes
-
-    # -- attribute tracking --------------------------------------------------------------------------------
-    def __setattr__(self, name, value):
-        if name == "_self_setattr_tracking" or not getattr(self, "_self_setattr_tracking", True) or \
-                hasattr(type(self), name):
-            try:
-                object.__setattr__(self, name, value)
-            except AttributeError:
-                raise AttributeError(f'Can\'t set the attribute "{name}", likely because it conflicts with an '
-                                     f"existing read-only @property of the object. Please choose a different "
-                                     f"name.") from None
-            return
-        self._ensure_tracking_lists()
-        position = None
-        existing = self.__dict__.get(name)
-        if isinstance(value, variables_lib.Variable) and isinstance(existing, variables_lib.Variable):
-            group = self._trainable_weights if existing.trainable else self._non_trainable_weights
-            for i, w in enumerate(group):
-                if w is existing:
-                    position = i
-                    del group[i]
-                    break
-        for leaf in _leaves(value):
-            if utils.is_metric(leaf) and isinstance(leaf, Layer):
-                self._metrics.append(leaf)
-        if self.__dict__.get("_auto_track_sub_layers", True) and (isinstance(value, Module) or
-                                                                   _has_layers(value)):
-            if not any(t is value for t in self._self_tracked_trackables):
-                self._self_tracked_trackables.append(value)
-        for leaf in _leaves(value):
-            if isinstance(leaf, variables_lib.Variable):
-                self._track_variable(leaf, position)
-        if isinstance(value, (list, tuple, dict)) or checkpoint_lib.is_trackable(value):
-            trackable.track(self, name, value, notify=False)
-        else:
-            trackable.untrack(self, name)
-        Module.__setattr__(self, name, value)
-
-    def _ensure_tracking_lists(self):
-        # Attributes may be set before Layer.__init__ runs (custom layers setting fields first).
-        d = self.__dict__
-        for attr in ("_trainable_weights", "_non_trainable_weights", "_self_tracked_trackables", "_metrics"):
-            if attr not in d:
-                object.__setattr__(self, attr, [])
-
-    def __delattr__(self, name):
-        existing = self.__dict__.get(name)
-        object.__delattr__(self, name)
-        trackable.untrack(self, name)
-        if existing is None:
-            return
-        self._self_tracked_trackables[:] = [t for t in self._self_tracked_trackables if t is not existing]
-        if isinstance(existing, variables_lib.Variable):
-            self._trainable_weights[:] = [w for w in self._trainable_weights if w is not existing]
-            self._non_trainable_weights[:] = [w for w in self._non_trainable_weights if w is not existing]
-
-    def _track_variable(self, var, position=None):
-        group = self._trainable_weights if var.trainable else self._non_trainable_weights
-        if any(var is w for w in group):
-            return
-        if position is None:
-            group.append(var)
-        else:
-            group.insert(position, var)
-
-    def _flatten_modules(self, recursive=True, include_self=True):
-        """The modules (layers and tf.Modules; not metrics) this layer tracks, depth first in assignment
-        order."""
-        if include_self:
-            yield self
-        seen = set()
-        stack = list(reversed(self._self_tracked_trackables))
-        while stack:
-            obj = stack.pop()
-            if id(obj) in seen:
-                continue
-            seen.add(id(obj))
-            if isinstance(obj, Module):
-                if utils.is_metric(obj):
-                    continue
-                yield obj
-                if recursive:
-                    stack.extend(reversed(getattr(obj, "_self_tracked_trackables", ())))
-            elif isinstance(obj, dict):
-                stack.extend(reversed(list(obj.values())))
-            elif isinstance(obj, (list, tuple)):
-                stack.extend(reversed(list(obj)))
-
-    def _flatten_layers(self, recursive=True, include_self=True):
-        for m in self._flatten_modules(recursive=recursive, include_self=include_self):
-            if isinstance(m, Layer):
-                yield m
-
-    def _gather_children_attribute(self, attribute):
-        children = self._flatten_modules(include_self=False, recursive=False)
-        return list(itertools.chain.from_iterable(getattr(layer, attribute) for layer in children))
-
-    def _update_trackables(self):
-        # Variables appended to a tracked list/dict after assignment.
-        for obj in self._self_tracked_trackables:
-            if isinstance(obj, (list, tuple, dict)):
-                for leaf in _leaves(obj):
-                    if isinstance(leaf, variables_lib.Variable):
-                        self._track_variable(leaf)
-
-    @staticmethod
-    def _dedup_weights(weights):
-        out, seen = [], set()
-        for w in weights:
-            if id(w) not in seen:
-                seen.add(id(w))
-                out.append(w)
-        return out
-
-    # -- weights -------------------------------------------------------------------------------------------
-    @property
-    def trainable_weights(self) -> list:
-        """The layer's trainable variables and those of its sublayers (none when ``trainable`` is False)."""
-        self._update_trackables()
-        if self.trainable:
-            return self._dedup_weights(self._trainable_weights +
-                                       self._gather_children_attribute("trainable_variables"))
-        return []
-
-    @property
-    def non_trainable_weights(self) -> list:
-        """The layer's non-trainable variables (all of them when ``trainable`` is False)."""
-        self._update_trackables()
-        if self.trainable:
-            found = self._non_trainable_weights + self._gather_children_attribute("non_trainable_variables")
-        else:
-            found = self._trainable_weights + self._non_trainable_weights + \
-                self._gather_children_attribute("variables")
-        return self._dedup_weights(found)
-
-    @property
-    def weights(self) -> list:
-        """Trainable weights followed by non-trainable weights."""
-        return self.trainable_weights + self.non_trainable_weights
-
-    @property
-    def variables(self) -> list:
-        return self.weights
-
-    @property
-    def trainable_variables(self) -> list:
-        return self.trainable_weights
-
-    @property
-    def non_trainable_variables(self) -> list:
-        return self.non_trainable_weights
-
-    def add_weight(self, name=None, shape=None, dtype=None, initializer=None, regularizer=None, trainable=None,
-                   constraint=None, use_resource=None, synchronization=VariableSynchronization.AUTO,
-                   aggregation=VariableAggregation.NONE, **kwargs):
-        """Mirrors ``Layer.add_weight``: creates a variable named ``<layer scope>/<name>`` tracked by this layer
-        (glorot_uniform for floats and zeros for ints/bools unless ``initializer`` is given).
-
-        Raises:
-          TypeError: an unknown keyword argument.
-          ValueError: ``trainable=True`` with ``ON_READ`` synchronization; no initializer for a non-numeric
-            dtype."""
-        shape = () if shape is None else shape
-        kwargs.pop("partitioner", None)
-        for kwarg in kwargs:
-            if kwarg not in ("autocast", "collections", "experimental_autocast", "caching_device", "getter",
-                             "layout", "experimental_enable_variable_lifting"):
-                raise TypeError("Unknown keyword argument:", kwarg)
-        collections = kwargs.pop("collections", None)
-        dtype = dtypes.as_dtype(dtype if dtype is not None else (self.dtype or backend.floatx()))
-        if self._dtype_policy.variable_dtype is None:
-            self._set_dtype_policy(mixed_precision.Policy(dtype.name))
-        initializer = _keras_get("initializers", initializer)
-        regularizer = _keras_get("regularizers", regularizer)
-        constraint = _keras_get("constraints", constraint)
-        if synchronization == VariableSynchronization.ON_READ:
-            if trainable:
-                raise ValueError("Synchronization value can be set to VariableSynchronization.ON_READ only for "
-                                 "non-trainable variables. You have specified trainable=True and "
-                                 "synchronization=VariableSynchronization.ON_READ.")
-            trainable = False
-        elif trainable is None:
-            trainable = True
-        if initializer is None:
-            if dtype.is_floating:
-                initializer = _keras_get("initializers", "glorot_uniform")
-            elif dtype.is_integer or dtype.is_unsigned or dtype.is_bool:
-                initializer = _keras_get("initializers", "zeros")
-            elif "getter" not in kwargs:
-                raise ValueError(f"An initializer for variable {name} of type {dtype} is required for layer "
-                                 f"{self.name}. Received: {initializer}.")
-        getter = kwargs.pop("getter", None)
-        shape = tuple(TensorShape(shape).as_list())
-        if getter is not None:
-            variable = getter(name=name, shape=shape, dtype=dtype, initializer=initializer, trainable=trainable)
-        else:
-            variable = make_variable(name, shape, dtype, initializer, trainable, constraint, synchronization,
-                                     aggregation, collections)
-        if regularizer is not None:
-            self._handle_weight_regularization(variable.name.split(":")[0], variable, regularizer)
-        backend.track_variable(variable)
-        if trainable:
-            self._trainable_weights.append(variable)
-        else:
-            self._non_trainable_weights.append(variable)
-        if name:
-            trackable.track(self, name, variable)   # tf-keras tracks a weight by its name (its checkpoint key)
-        return variable
-
-    def _trackable_children(self) -> list:
-        """Checkpoint dependencies as tf-keras names them (``trackable.py``): weights by ``add_weight`` name,
-        then attributes holding layers, variables or containers of them."""
-        return trackable.layer_children(self)
-
-    def add_variable(self, *args, **kwargs):
-        """Deprecated alias of ``add_weight`` (kept by tf-keras with a warning)."""
-        warnings.warn("`layer.add_variable` is deprecated and will be removed in a future version. Please use "
-                      "the `layer.add_weight()` method instead.", stacklevel=2)
-        return self.add_weight(*args, **kwargs)
-
-    def _handle_weight_regularization(self, name, variable, regularizer):
-        def loss_for_variable(v):
-            with backend.name_scope(name + "/Regularizer"):
-                return regularizer(v)
-        self.add_loss(functools.partial(loss_for_variable, variable))
-
-    def get_weights(self) -> list:
-        """Mirrors ``Layer.get_weights``: the weights' values as numpy arrays."""
-        return backend.batch_get_value(self.weights)
-
-    def set_weights(self, weights) -> None:
-        """Mirrors ``Layer.set_weights`` (same number and shapes as ``get_weights``).
-
-        Raises:
-          ValueError: a different number of arrays, or an incompatible shape."""
-        params = self.weights
-        if len(params) != len(weights):
-            raise ValueError(f'You called `set_weights(weights)` on layer "{self.name}" with a weight list of '
-                             f"length {len(weights)}, but the layer was expecting {len(params)} weights. Provided "
-                             f"weights: {str(weights)[:50]}...")
-        pairs = []
-        for param, weight in zip(params, weights):
-            weight_shape = weight.shape if hasattr(weight, "shape") else ()
-            if not param.shape.is_compatible_with(TensorShape(weight_shape)):
-                raise ValueError(f"Layer {self.name} weight shape {param.shape} is not compatible with provided "
-                                 f"weight shape {tuple(weight_shape)}.")
-            pairs.append((param, weight))
-        backend.batch_set_value(pairs)
-
-    def count_params(self) -> int:
-        """Mirrors ``Layer.count_params``.
-
-        Raises:
-          ValueError: the layer is not built."""
-        if not self.built:
-            if getattr(self, "_is_graph_network", False):
-                pass
-            else:
-                raise ValueError(f"You tried to call `count_params` on layer {self.name}, but the layer isn't "
-                                 f"built. You can build it manually via: `{self.name}.build(batch_input_shape)`.")
-        return int(sum(np.prod(w.shape.as_list()) for w in self._dedup_weights(self.weights)))
-
-    # -- losses and updates --------------------------------------------------------------------------------
-    @property
-    def losses(self) -> list:
-        """Mirrors ``Layer.losses``: losses added with ``add_loss`` during the last call, plus regularization
-        losses (computed now, so a tape records them)."""
-        collected = []
-        for layer in self._flatten_layers():
-            if layer._eager_losses:
-                collected.extend(layer._eager_losses)
-            else:
-                collected.extend(layer._losses)
-            for regularizer in layer._callable_losses:
-                loss = regularizer()
-                if loss is not None:
-                    collected.append(loss)
-        return collected
-
-    def add_loss(self, losses, **kwargs) -> None:
-        """Mirrors ``Layer.add_loss``: tensors (inside ``call``) or zero-argument callables.
-
-        Raises:
-          ValueError: an eager tensor outside a layer call (wrap it in a lambda)."""
-        kwargs.pop("inputs", None)
-        if kwargs:
-            raise TypeError(f"Unknown keyword arguments: {kwargs.keys()}")
-
-        def tag_callable(loss):
-            if callable(loss):
-                loss = loss()
-            if loss is None:
-                return None
-            if not isinstance(loss, Tensor):
-                loss = convert_to_tensor(loss, dtype=backend.floatx())
-            return loss
-
-        eager, symbolic = [], []
-        for loss in nest.flatten(losses):
-            if callable(loss):
-                self._callable_losses.append(functools.partial(tag_callable, loss))
-                continue
-            if loss is None:
-                continue
-            if not isinstance(loss, Tensor):
-                loss = convert_to_tensor(loss, dtype=backend.floatx())
-            if isinstance(loss, SymbolicTensor) and not loss.graph._building_function or \
-                    isinstance(loss, SymbolicTensor) and backend.is_keras_graph(loss.graph):
-                symbolic.append(loss)
-            else:
-                eager.append(loss)
-        if eager and not utils.call_context().in_call:
-            raise ValueError("Expected a symbolic Tensors or a callable for the loss value. Please wrap your loss "
-                             "computation in a zero argument `lambda`.")
-        self._eager_losses.extend(eager)
-        for loss in symbolic:
-            if getattr(self, "_is_graph_network", False):
-                self._graph_network_add_loss(loss)
-            else:
-                self._losses.append(loss)
-
-    def _clear_losses(self):
-        for layer in self._flatten_layers():
-            layer._eager_losses = []
-
-    @property
-    def updates(self) -> list:
-        """Mirrors ``Layer.updates`` (TF1 graph mode: the update ops of BatchNormalization & co)."""
-        warnings.warn("`layer.updates` will be removed in a future version. This property should not be used in "
-                      "TensorFlow 2.0, as `updates` are applied automatically.", stacklevel=2)
-        if ctx_lib.executing_eagerly() and not self._updates_in_graph():
-            return []
-        collected = []
-        for layer in self._flatten_layers():
-            if layer.trainable or layer.stateful:
-                collected.extend(layer._updates)
-        return collected
-
-    def _updates_in_graph(self) -> bool:
-        return any(layer._updates for layer in self._flatten_layers())
-
-    def add_update(self, updates) -> None:
-        """Mirrors ``Layer.add_update``: eager updates have already run; graph update ops are kept for
-        ``updates``."""
-        if utils.call_context().frozen:
-            return
-        for update in nest.flatten(updates):
-            if callable(update):
-                update = update()
-            if update is None:
-                continue
-            # As tf-keras: graph updates are kept for `layer.updates` / `model.updates`; they are not added to
-            # the UPDATE_OPS collection (only tf.compat.v1.layers do that).
-            if isinstance(update, SymbolicTensor) or hasattr(update, "graph") and not \
-                    isinstance(update, (EagerTensor, variables_lib.Variable)):
-                if not update.graph._building_function:
-                    self._updates.append(update)
-
-    @property
-    def metrics(self) -> list:
-        """Metric objects tracked by this layer and its sublayers."""
-        collected = []
-        for layer in self._flatten_layers():
-            collected.extend(layer._metrics)
-        return collected
-
-    def add_metric(self, value, name=None, **kwargs):
-        """Mirrors ``Layer.add_metric`` (a mean of ``value`` named ``name``)."""
-        existing = [m for m in self._metrics if m.name == name]
-        if existing:
-            metric = existing[0]
-        else:
-            metric = hooks.get("mean_metric")(name=name, dtype=value.dtype)
-            self._metrics.append(metric)
-        metric.update_state(value)
 
     # -- building ------------------------------------------------------------------------------------------
     @_default
@@ -804,75 +427,6 @@ class Layer(Module):
         node_lib.Node(self, call_args=(inputs,) + tuple(args), call_kwargs=kwargs, outputs=outputs)
         return outputs
 
-    # -- functional-API accessors -------------------------------------------------------------------------
-    def _node_attribute(self, node_index, attr, attr_name):
-        if not self._inbound_nodes:
-            raise AttributeError(f"The layer {self.name} has never been called and thus has no defined "
-                                 f"{attr_name}.")
-        if not len(self._inbound_nodes) > node_index:
-            raise ValueError(f"Asked to get {attr_name} at node {node_index}, but the layer has only "
-                             f"{len(self._inbound_nodes)} inbound nodes.")
-        values = getattr(self._inbound_nodes[node_index], attr)
-        if isinstance(values, list) and len(values) == 1:
-            return values[0]
-        return values
-
-    def get_input_at(self, node_index):
-        return self._node_attribute(node_index, "input_tensors", "input")
-
-    def get_output_at(self, node_index):
-        return self._node_attribute(node_index, "outputs", "output")
-
-    def get_input_shape_at(self, node_index):
-        return self._node_attribute(node_index, "input_shapes", "input shape")
-
-    def get_output_shape_at(self, node_index):
-        return self._node_attribute(node_index, "output_shapes", "output shape")
-
-    @property
-    def input(self):
-        """The input tensor(s) of the layer's first call on symbolic tensors.
-
-        Raises:
-          AttributeError: the layer was never called on symbolic tensors."""
-        if not self._inbound_nodes:
-            raise AttributeError(f"Layer {self.name} is not connected, no input to return.")
-        return self._node_attribute(0, "input_tensors", "input")
-
-    @property
-    def output(self):
-        """The output tensor(s) of the layer's first call on symbolic tensors."""
-        if not self._inbound_nodes:
-            raise AttributeError(f"Layer {self.name} has no inbound nodes.")
-        return self._node_attribute(0, "outputs", "output")
-
-    @property
-    def input_shape(self):
-        """Mirrors ``Layer.input_shape`` (integer tuples, None for unknown dims)."""
-        if not self._inbound_nodes:
-            raise AttributeError(f'The layer "{self.name}" has never been called and thus has no defined input '
-                                 f"shape. Note that the `input_shape` property is only available for "
-                                 f"Functional and Sequential models.")
-        shapes = {str(_int_shapes(node.input_shapes)) for node in self._inbound_nodes}
-        if len(shapes) == 1:
-            return _int_shapes(self._inbound_nodes[0].input_shapes)
-        raise AttributeError(f'The layer "{self.name}" has multiple inbound nodes, with different input shapes. '
-                             f'Hence the notion of "input shape" is ill-defined for the layer. Use '
-                             f"`get_input_shape_at(node_index)` instead.")
-
-    @property
-    def output_shape(self):
-        """Mirrors ``Layer.output_shape``."""
-        if not self._inbound_nodes:
-            raise AttributeError(f'The layer "{self.name}" has never been called and thus has no defined output '
-                                 f"shape.")
-        shapes = {str(_int_shapes(node.output_shapes)) for node in self._inbound_nodes}
-        if len(shapes) == 1:
-            return _int_shapes(self._inbound_nodes[0].output_shapes)
-        raise AttributeError(f'The layer "{self.name}" has multiple inbound nodes, with different output shapes. '
-                             f'Hence the notion of "output shape" is ill-defined for the layer. Use '
-                             f"`get_output_shape_at(node_index)` instead.")
-
     # -- shapes --------------------------------------------------------------------------------------------
     def compute_output_shape(self, input_shape):
         """Mirrors ``Layer.compute_output_shape``: runs the layer on symbolic inputs of that shape."""
@@ -945,24 +499,6 @@ class Layer(Module):
 # ------------------------------------------------------------------------------------------------
 # helpers
 # ------------------------------------------------------------------------------------------------
-def make_variable(name, shape, dtype, initializer, trainable, constraint=None,
-                  synchronization=VariableSynchronization.AUTO, aggregation=VariableAggregation.NONE,
-                  collections=None):
-    """Keras' ``make_variable``: a variable initialized by ``initializer(shape, dtype)`` (called eagerly when
-    executing eagerly, in the graph in TF1 mode)."""
-    if isinstance(initializer, type):
-        initializer = initializer()
-    init = functools.partial(initializer, shape, dtype=dtype)
-    graph = ctx_lib.graph_mode_graph()
-    if graph is None or graph._building_function:
-        var_name = backend.variable_name(name)
-    else:
-        var_name = name
-    return variables_lib.Variable(init, trainable=trainable, name=var_name, dtype=dtype, constraint=constraint,
-                                  synchronization=synchronization, aggregation=aggregation,
-                                  collections=collections, shape=shape)
-
-
 def _maybe_init_scope():
     """Keras builds layers in ``tf.init_scope`` in TF2 (weights are created eagerly, even while tracing)."""
     if backend.executing_eagerly_outside_functions():
@@ -987,29 +523,6 @@ def _scratch_graph():
     g = Graph()
     g._building_function = True
     return g
-
-
-def _leaves(value):
-    if isinstance(value, dict):
-        return [leaf for v in value.values() for leaf in _leaves(v)]
-    if isinstance(value, (list, tuple)) and not hasattr(value, "_fields"):
-        return [leaf for v in value for leaf in _leaves(v)]
-    return [value]
-
-
-def _has_layers(value) -> bool:
-    return isinstance(value, (list, tuple, dict)) and any(isinstance(v, (Module, variables_lib.Variable))
-                                                          for v in _leaves(value))
-
-
-def _int_shapes(shapes):
-    def as_tuple(s):
-        if isinstance(s, TensorShape):
-            return tuple(s.as_list()) if s.rank is not None else None
-        return s
-    if isinstance(shapes, TensorShape):
-        return as_tuple(shapes)
-    return nest.map_structure(as_tuple, shapes) if not isinstance(shapes, TensorShape) else as_tuple(shapes)
 
 
 def _serializable(config) -> bool:

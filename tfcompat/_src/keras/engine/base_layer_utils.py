@@ -13,7 +13,7 @@ from tfcompat._src.framework import nest
 from tfcompat._src.framework.dispatch import convert_to_tensor
 from tfcompat._src.framework.tensor import SymbolicTensor, Tensor
 
-__all__ = ["call_context", "CallSpec", "to_snake_case", "convert_inputs", "symbolic_graph_of"]
+__all__ = ["call_context", "CallSpec", "to_snake_case", "convert_inputs", "symbolic_graph_of", "keras_get"]
 
 
 class CallContext(threading.local):
@@ -167,3 +167,10 @@ def is_metric(obj) -> bool:
     """Keras' metrics are layers whose weights do not belong to the model that holds them."""
     return callable(getattr(obj, "update_state", None)) and callable(getattr(obj, "result", None)) and \
         callable(getattr(obj, "reset_state", None))
+
+
+def keras_get(module_name: str, identifier):
+    """``keras.<module>.get(identifier)`` from the losses/initializers/... modules (imported when first used)."""
+    import importlib
+    module = importlib.import_module(f"tfcompat._src.keras.{module_name}")
+    return module.get(identifier)

@@ -21,6 +21,10 @@ class InputLayer(Layer):
 
     Differences: no sparse, ragged or ``type_spec`` inputs (NotImplementedError)."""
 
+    @property
+    def _object_identifier(self) -> str:
+        return "_tf_keras_input_layer"
+
     def __init__(self, input_shape=None, batch_size=None, dtype=None, input_tensor=None, sparse=None, name=None,
                  ragged=None, type_spec=None, optional=False, **kwargs):
         if "batch_input_shape" in kwargs:

@@ -25,6 +25,10 @@ _SINGLE_OUTPUT_ERROR = ("All layers in a Sequential model should have a single o
 class Sequential(functional.Functional):
     """Mirrors ``tf.keras.Sequential``."""
 
+    @property
+    def _object_identifier(self) -> str:
+        return "_tf_keras_sequential"
+
     def __init__(self, layers=None, name=None):
         training.Model.__init__(self, name=name, autocast=False)
         self._self_setattr_tracking = False

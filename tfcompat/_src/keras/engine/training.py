@@ -37,6 +37,10 @@ def _is_functional_init(args, kwargs) -> bool:
 class Model(base_layer.Layer):
     """Mirrors ``tf.keras.Model``."""
 
+    @property
+    def _object_identifier(self) -> str:
+        return "_tf_keras_network" if getattr(self, "_is_graph_network", False) else "_tf_keras_model"
+
     def __new__(cls, *args, **kwargs):
         if cls is Model and _is_functional_init(args, kwargs):
             functional_cls = hooks.get("functional_model")

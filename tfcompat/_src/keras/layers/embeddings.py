@@ -14,8 +14,7 @@ class Embedding(Layer):
     """Mirrors ``tf.keras.layers.Embedding``: rows of an (input_dim, output_dim) matrix gathered by index
     (``mask_zero``: index 0 is padding and masked).
 
-    Difference: gradients reach the embeddings as dense tensors (TF: IndexedSlices); the optimizer updates
-    agree."""
+    As in TF, the gradient with respect to the embeddings is an IndexedSlices (autodiff/sparse_grad.py)."""
 
     def __init__(self, input_dim, output_dim, embeddings_initializer="uniform", embeddings_regularizer=None,
                  activity_regularizer=None, embeddings_constraint=None, mask_zero=False, input_length=None,

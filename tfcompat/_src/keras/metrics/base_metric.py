@@ -72,6 +72,10 @@ class Metric(Layer):
       name: the metric's name (unique per Keras session when omitted).
       dtype: the dtype of the accumulators and the result (``floatx()`` by default)."""
 
+    @property
+    def _object_identifier(self) -> str:
+        return "_tf_keras_metric"
+
     def __new__(cls, *args, **kwargs):
         obj = super().__new__(cls, *args, **kwargs)
         # As tf-keras: instance-level wrappers return the update op in graphs and identity() the result.

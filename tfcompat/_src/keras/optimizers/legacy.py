@@ -19,6 +19,8 @@ from tfcompat._src.ops import array_ops, clip_ops, math_ops
 from tfcompat._src.ops.variables import Variable
 from tfcompat._src.runtime.training.learning_rate import LearningRateSchedule
 from tfcompat._src.runtime.training.optimizer_v1 import run_update_op
+from tfcompat._src.runtime.training.sparse_update_ops import SPARSE_OP_OF
+from tfcompat._src.framework.indexed_slices import IndexedSlices
 from tfcompat._src.keras import backend
 from tfcompat._src.keras.optimizers.optimizer import filter_empty_gradients
 
@@ -279,7 +281,15 @@ class OptimizerV2:
 
     def _apply_all(self, grads_and_vars, apply_state):
         for grad, var in grads_and_vars:
+            if isinstance(grad, IndexedSlices) and not self._sparse_rows():
+                # TF's _resource_apply_sparse of these optimizers equals their dense update (all rows decay).
+                grad = convert_to_tensor(grad)
             self._resource_apply_dense(grad, var, apply_state)
+
+    def _sparse_rows(self) -> bool:
+        """Whether TF's ``_resource_apply_sparse`` updates only the gradient's rows (a ``ResourceSparseApply*``
+        kernel: ``_run_kernel`` then runs the sparse op, runtime/training/sparse_update_ops.py)."""
+        return False
 
     def _prepare(self, var_list):
         apply_state = {}
@@ -305,6 +315,11 @@ class OptimizerV2:
 
     def _run_kernel(self, op_type, grad, var, slots, hypers, attrs=None):
         attrs = dict(attrs or {})
+        if isinstance(grad, IndexedSlices):
+            attrs.update({"variable": var, "slots": tuple(slots)})
+            run_update_op(SPARSE_OP_OF[op_type], [grad.values, grad.indices] + list(hypers), attrs, self._name,
+                          ctx_lib.graph_mode_graph(), [var] + list(slots))
+            return
         attrs.update({"variables": (var,), "slots": tuple((s,) for s in slots)})
         run_update_op(op_type, [grad] + list(hypers), attrs, self._name, ctx_lib.graph_mode_graph(),
                       [var] + list(slots))
@@ -369,6 +384,9 @@ class SGD(OptimizerV2):
         if self._momentum:
             for var in var_list:
                 self.add_slot(var, "momentum")
+
+    def _sparse_rows(self) -> bool:
+        return True   # TF: resource_scatter_add, or ResourceSparseApplyKerasMomentum (rows only)
 
     def _resource_apply_dense(self, grad, var, apply_state=None):
         c = self._coefficients(var, apply_state)
@@ -481,6 +499,9 @@ class RMSprop(OptimizerV2):
             epsilon=convert_to_tensor(self.epsilon, dtype=var_dtype), rho=rho,
             momentum=array_ops.identity(self._get_hyper("momentum", var_dtype)), one_minus_rho=1.0 - rho))
 
+    def _sparse_rows(self) -> bool:
+        return bool(self._momentum)   # TF: ResourceSparseApply(Centered)RMSProp with momentum, else all rows
+
     def _resource_apply_dense(self, grad, var, apply_state=None):
         c = self._coefficients(var, apply_state)
         rms = self.get_slot(var, "rms")
@@ -555,6 +576,9 @@ class Adadelta(OptimizerV2):
             self.add_slot(v, "accum_grad")
         for v in var_list:
             self.add_slot(v, "accum_var")
+
+    def _sparse_rows(self) -> bool:
+        return True   # TF: ResourceSparseApplyAdadelta
 
     def _resource_apply_dense(self, grad, var, apply_state=None):
         c = self._coefficients(var, apply_state)
@@ -705,6 +729,9 @@ class Ftrl(OptimizerV2):
         for var in var_list:
             self.add_slot(var, "accumulator", initializers.Constant(self._initial_accumulator_value))
             self.add_slot(var, "linear")
+
+    def _sparse_rows(self) -> bool:
+        return True   # TF: ResourceSparseApplyFtrl(V2)
 
     def _resource_apply_dense(self, grad, var, apply_state=None):
         c = self._coefficients(var, apply_state)

@@ -10,7 +10,8 @@ variables at once; their formulas are tf-keras' ``update_step`` term by term. Su
 implement ``build`` and ``update_step`` as in tf-keras.
 
 Differences: ``jit_compile`` is recorded but has no effect (tf-keras too disables it without a GPU); sparse
-(IndexedSlices) gradients are densified."""
+(IndexedSlices) gradients are densified, which gives the numbers of tf-keras' sparse update steps up to float
+rounding (see ``_dense``)."""
 from __future__ import annotations
 
 import logging
@@ -19,6 +20,7 @@ import re
 from tfcompat._src.framework import context as ctx_lib
 from tfcompat._src.framework import dtypes
 from tfcompat._src.framework.dispatch import convert_to_tensor
+from tfcompat._src.framework.indexed_slices import IndexedSlices
 from tfcompat._src.framework.tensor import Tensor
 from tfcompat._src.autodiff.tape import GradientTape
 from tfcompat._src.ops import array_ops, clip_ops, math_ops
@@ -441,11 +443,9 @@ class _CallableList(list):
 
 
 def _dense(g):
-    if g is None:
-        return None
-    values = getattr(g, "values", None)
-    indices = getattr(g, "indices", None)
-    if values is not None and indices is not None and type(g).__name__ == "IndexedSlices":
-        from tfcompat._src.ops import scatter_ops
-        return scatter_ops.unsorted_segment_sum(values, indices, g.dense_shape[0])
+    """An IndexedSlices gradient as a dense tensor (duplicate rows summed). Keras 2's update steps for
+    IndexedSlices (decay every row of the slots, then scatter-add the rows; the base optimizer deduplicates
+    indices first) compute the same numbers as their dense steps, up to float rounding."""
+    if isinstance(g, IndexedSlices):
+        return convert_to_tensor(g)
     return g

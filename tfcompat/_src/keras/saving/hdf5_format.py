@@ -19,7 +19,8 @@ from tfcompat._src.keras.saving.model_config import (
     KERAS_VERSION, decode_json_object, json_default, model_from_config,
 )
 
-__all__ = ["save_weights_to_hdf5", "load_weights_from_hdf5", "save_model_to_hdf5", "load_model_from_hdf5"]
+__all__ = ["save_weights_to_hdf5", "load_weights_from_hdf5", "save_model_to_hdf5", "load_model_from_hdf5",
+           "model_metadata", "compile_args"]
 
 _log = logging.getLogger("tensorflow")
 _HDF5_OBJECT_HEADER_LIMIT = 64512
@@ -205,9 +206,16 @@ def _serialize_nested(config):
     return nest.map_structure(serialize, config)
 
 
-def _model_metadata(model, include_optimizer):
-    metadata = {"keras_version": KERAS_VERSION, "backend": backend.backend(),
-                "model_config": {"class_name": type(model).__name__, "config": model.get_config()}}
+def model_metadata(model, include_optimizer: bool, require_config: bool = True) -> dict:
+    """tf-keras's ``saving_utils.model_metadata``: Keras version, backend, ``model_config`` (without ``config``
+    when ``get_config`` is not implemented and ``require_config`` is False) and ``training_config``."""
+    model_config = {"class_name": type(model).__name__}
+    try:
+        model_config["config"] = model.get_config()
+    except NotImplementedError:
+        if require_config:
+            raise
+    metadata = {"keras_version": KERAS_VERSION, "backend": backend.backend(), "model_config": model_config}
     from tfcompat._src.keras.optimizers import TFOptimizer
     if model.optimizer and include_optimizer:
         if isinstance(model.optimizer, TFOptimizer):
@@ -238,7 +246,7 @@ def save_model_to_hdf5(model, filepath, overwrite=True, include_optimizer=True):
     if dirpath and not os.path.exists(dirpath):
         os.makedirs(dirpath, exist_ok=True)
     with h5py.File(filepath, mode="w") as f:
-        for k, v in _model_metadata(model, include_optimizer).items():
+        for k, v in model_metadata(model, include_optimizer).items():
             f.attrs[k] = json.dumps(v, default=json_default).encode("utf8") if isinstance(v, (dict, list, tuple)) \
                 else v
         save_weights_to_hdf5_group(f.create_group("model_weights"), model)
@@ -292,7 +300,7 @@ def load_model_from_hdf5(filepath, custom_objects=None, compile=True):  # noqa: 
                          "Compile it manually.")
             return model
         training_config = json.loads(_decode(training_config), object_hook=decode_json_object)
-        model.compile(**_compile_args(training_config, custom_objects), from_serialized=True)
+        model.compile(**compile_args(training_config, custom_objects), from_serialized=True)
         if "optimizer_weights" in f:
             group = f["optimizer_weights"]
             values = [np.asarray(group[n]) for n in load_attributes_from_hdf5_group(group, "weight_names")]
@@ -309,7 +317,9 @@ def load_model_from_hdf5(filepath, custom_objects=None, compile=True):  # noqa: 
     return model
 
 
-def _compile_args(training_config, custom_objects):
+def compile_args(training_config, custom_objects) -> dict:
+    """The ``compile`` arguments a saved ``training_config`` gives (tf-keras's
+    ``compile_args_from_training_config``)."""
     from tfcompat._src.keras import losses, metrics, optimizers
     optimizer = optimizers.deserialize(training_config["optimizer_config"], custom_objects=custom_objects)
 

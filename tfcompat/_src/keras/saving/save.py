@@ -8,8 +8,8 @@ or a path without an ``.h5``/``.keras``/``.hdf5`` suffix) are an object-based ch
 (``layer_with_weights-0/kernel/.ATTRIBUTES/VARIABLE_VALUE``, ``optimizer/_variables/1/...``; see
 ``engine/trackable.py``), written and read by ``tf.train.Checkpoint``'s machinery, so files cross between
 tf-keras and tfcompat both ways. A whole model in the SavedModel format (``Model.save`` to a path without such a
-suffix) raises NotImplementedError: tfcompat's ``tf.saved_model`` does not write or revive Keras models
-(``keras_metadata.pb``) yet."""
+suffix, or ``save_format='tf'``) is written and read by ``saved_model_format.py`` (variables, config and
+``keras_metadata.pb``; models are revived from their config, not from traced call functions)."""
 from __future__ import annotations
 
 import os
@@ -19,6 +19,7 @@ from tfcompat._src.runtime.training import checkpoint as checkpoint_lib
 from tfcompat._src.runtime.training import checkpoint_io
 from tfcompat._src.runtime.training import checkpoint_management
 from tfcompat._src.keras.saving import hdf5_format
+from tfcompat._src.keras.saving import saved_model_format
 from tfcompat._src.keras.saving.model_config import (  # re-exported: the public entry points live here
     KERAS_VERSION, json_default, model_from_config, model_from_json,
 )
@@ -40,38 +41,41 @@ def _is_hdf5(filepath, save_format) -> bool:
     return path.endswith((".h5", ".keras", ".hdf5"))
 
 
-def _savedmodel_unsupported():
-    return NotImplementedError("tfcompat saves whole Keras models in the HDF5 format only for now: use a path "
-                               "ending in '.h5' (or save_format='h5'). The TF SavedModel format (save_format='tf' "
-                               "or a path without '.h5'/'.keras') is not supported for Keras models: "
-                               "tfcompat's tf.saved_model does not write or load Keras model metadata. "
-                               "Model.save_weights(path) (TF checkpoint format) and tf.saved_model.save of a "
-                               "tf.Module are supported.")
-
-
 def save_model(model, filepath, overwrite=True, include_optimizer=True, save_format=None, signatures=None,
                options=None, save_traces=True, **kwargs):
-    """Mirrors ``tf.keras.models.save_model`` for HDF5 files.
+    """Mirrors ``tf.keras.models.save_model``: HDF5 for a ``.h5``/``.keras``/``.hdf5`` path (or
+    ``save_format='h5'``), else tf-keras's SavedModel directory (``saved_model_format.py``; the layers' call
+    functions are not traced into it).
 
     Raises:
-      NotImplementedError: the SavedModel format."""
+      NotImplementedError: a subclassed model to an HDF5 file (as tf-keras)."""
     if not _is_hdf5(filepath, save_format):
-        raise _savedmodel_unsupported()
-    if os.fspath(filepath).endswith(".keras") and save_format is None:
-        hdf5_format.save_model_to_hdf5(model, filepath, overwrite, include_optimizer)
+        saved_model_format.save_model_to_saved_model(model, filepath, overwrite, include_optimizer, signatures,
+                                                     options)
         return
+    path = "" if hasattr(filepath, "attrs") else os.fspath(filepath)
+    is_keras_file = save_format is None and path.endswith(".keras") or \
+        save_format is not None and save_format.lower().strip() == "keras"
+    if not is_keras_file and not getattr(model, "_is_graph_network", False) and \
+            getattr(model, "_object_identifier", None) != "_tf_keras_sequential":
+        raise NotImplementedError(
+            "Saving the model to HDF5 format requires the model to be a Functional model or a Sequential model. It "
+            "does not work for subclassed models, because such models are defined via the body of a Python "
+            "method, which isn't safely serializable. Consider saving to the Tensorflow SavedModel format (by "
+            'setting save_format="tf") or using `save_weights`.')
+    # Difference: a '.keras' path gets the HDF5 layout too (tf-keras writes its zip-based native format there).
     hdf5_format.save_model_to_hdf5(model, filepath, overwrite, include_optimizer)
 
 
 def load_model(filepath, custom_objects=None, compile=True, options=None, safe_mode=True):  # noqa: A002
-    """Mirrors ``tf.keras.models.load_model`` for HDF5 files (config, weights and, when ``compile``, the
-    training configuration and optimizer state).
+    """Mirrors ``tf.keras.models.load_model`` for HDF5 files and SavedModel directories (config, weights and,
+    when ``compile``, the training configuration and optimizer state).
 
     Raises:
-      NotImplementedError: a SavedModel directory. IOError: no such file."""
+      NotImplementedError: a SavedModel directory without Keras metadata or config. IOError: no such file."""
     path = os.fspath(filepath) if not hasattr(filepath, "attrs") else filepath
-    if isinstance(path, str) and os.path.isdir(path):
-        raise _savedmodel_unsupported()
+    if isinstance(path, str) and saved_model_format.is_keras_saved_model(path):
+        return saved_model_format.load_model_from_saved_model(path, custom_objects, compile)
     if isinstance(path, str) and not os.path.exists(path):
         raise IOError(f"No file or directory found at {path}")
     return hdf5_format.load_model_from_hdf5(filepath, custom_objects, compile)

@@ -18,7 +18,9 @@ from tfcompat._src.ops import array_ops, control_flow_ops, variables as variable
 from tfcompat._src.ops.variables import Variable
 from tfcompat._src.autodiff.gradients import gradients as _gradients
 from tfcompat._src.autodiff.tape import GradientTape
+from tfcompat._src.framework.indexed_slices import IndexedSlices
 from tfcompat._src.runtime.training import update_ops  # noqa: F401 - registers the update ops
+from tfcompat._src.runtime.training.sparse_update_ops import SPARSE_OP_OF
 
 __all__ = ["Optimizer"]
 
@@ -59,9 +61,11 @@ def _check_dtypes(tensors):
 class Optimizer:
     """Mirrors ``tf.compat.v1.train.Optimizer`` (base class; subclasses set the update op and slots).
 
-    Differences: one update op serves all variables of an ``apply_gradients`` call (TF adds one per
-    variable); ``use_locking`` is accepted and has no effect (updates never race here); sparse
-    (IndexedSlices) gradients are applied densely."""
+    Sparse (IndexedSlices) gradients, e.g. of ``tf.gather``/``tf.nn.embedding_lookup``, are applied as TF's
+    ``_apply_sparse``: duplicates summed, then only the indexed rows updated (``sparse_update_ops.py``).
+
+    Differences: one update op serves all variables of an ``apply_gradients`` call with dense gradients (TF adds
+    one per variable); ``use_locking`` is accepted and has no effect (updates never race here)."""
 
     GATE_NONE = 0
     GATE_OP = 1
@@ -157,7 +161,7 @@ class Optimizer:
         for g, v in grads_and_vars:
             if g is not None:
                 try:
-                    g = g if isinstance(g, Tensor) else convert_to_tensor(g)
+                    g = g if isinstance(g, (Tensor, IndexedSlices)) else convert_to_tensor(g)
                 except TypeError:
                     raise TypeError(f"Gradient must be convertible to a Tensor or IndexedSlices, or None: "
                                     f"{g}") from None
@@ -179,14 +183,15 @@ class Optimizer:
             return None
         with graph.name_scope(scope_name) as scope:
             update = self._apply(pairs, graph)
+        # TF's names: the returned op is the scope itself ("train", not "train_1": a name ending in "/" is taken
+        # as is); with a global step, the update group is "<scope>/update" and the step increment "<scope>".
         with _after_writes(graph, var_list + self._state_variables(graph)):
-            finish = control_flow_ops.group(update, name=scope[:-1] if global_step is not None else scope_name)
+            finish = control_flow_ops.group(update, name=scope if global_step is None else scope + "update")
         if global_step is None:
             apply_updates = finish
         else:
             with graph.control_dependencies([finish]):
-                apply_updates = global_step.assign_add(convert_to_tensor(1, dtype=global_step.dtype),
-                                                       name=scope_name)
+                apply_updates = global_step.assign_add(convert_to_tensor(1, dtype=global_step.dtype), name=scope)
             apply_updates = apply_updates if not isinstance(apply_updates, SymbolicTensor) else apply_updates.op
         train_ops = graph.get_collection_ref(GraphKeys.TRAIN_OP)
         if apply_updates not in train_ops:
@@ -267,6 +272,31 @@ class Optimizer:
         return None
 
     def _apply(self, pairs, graph):
+        sparse = [(g, v) for g, v in pairs if isinstance(g, IndexedSlices)]
+        if sparse:
+            return self._apply_with_sparse(sparse, [(g, v) for g, v in pairs if not isinstance(g, IndexedSlices)],
+                                           graph)
+        return self._apply_dense(pairs, graph)
+
+    def _apply_with_sparse(self, sparse, dense, graph):
+        """IndexedSlices gradients update only their rows, as TF1's ``_apply_sparse_duplicate_indices``
+        (``sparse_update_ops.py``): one op per variable, then the dense op; the non-slot update runs last."""
+        after = self._after(graph)
+        ops = []
+        for i, (g, v) in enumerate(sparse):
+            slots = tuple(self._slots[n][v] for n, _ in self._slot_specs)
+            attrs = {"variable": v, "slots": slots, "after": after if i == len(sparse) - 1 and not dense else None,
+                     **self._attrs()}
+            with _after_ops(graph, ops):
+                ops.append(run_update_op(SPARSE_OP_OF[self._op_type], [g.values, g.indices] + self._hypers(graph),
+                                         attrs, "update_" + _var_op_name(v).replace("/", "_"), graph,
+                                         [v, *slots]))
+        if dense:
+            with _after_ops(graph, ops):
+                ops.append(self._apply_dense(dense, graph))
+        return ops[-1] if graph is None or len(ops) == 1 else control_flow_ops.group(*ops)
+
+    def _apply_dense(self, pairs, graph):
         var_list = [v for _, v in pairs]
         grads = [g for g, _ in pairs]
         slots = tuple(tuple(self._slots[n][v] for v in var_list) for n, _ in self._slot_specs)
@@ -281,6 +311,13 @@ def run_update_op(op_type, inputs, attrs, name, graph, written):
         apply_op(op_type, inputs, attrs, name=name)
         # The update op has no outputs, so apply_op returns []: it is the op just added.
         return graph._ops[-1] if graph is not None else None
+
+
+def _after_ops(graph, ops):
+    """Graph mode: the next update op runs after ``ops`` (a sparse update chain keeps TF's order)."""
+    if graph is None or not ops:
+        return contextlib.nullcontext()
+    return graph.control_dependencies(ops)
 
 
 @contextlib.contextmanager

@@ -1,8 +1,13 @@
-"""``tf.contrib`` (TF 1.15) for TF1 scripts: ``tf.contrib.layers``, ``tf.contrib.rnn``. Re-exports only.
+"""``tf.contrib`` (TF 1.15) for TF1 scripts: ``tf.contrib.layers``, ``rnn``, ``framework``, ``slim``, ``losses``,
+``seq2seq`` (``sequence_loss``), ``eager``, ``distributions`` (Normal, Bernoulli),
+``learn.preprocessing`` (VocabularyProcessor), ``legacy_seq2seq`` (rnn_decoder, sequence losses). Re-exports only.
 
 TF 2.x removed contrib; what is not listed here is not provided (``python -m tfcompat check`` names it)."""
 from __future__ import annotations
 
-from tfcompat.compat.v1.contrib import layers, rnn
+from tfcompat.compat.v1.contrib import (
+    distributions, eager, framework, layers, learn, legacy_seq2seq, losses, rnn, seq2seq, slim,
+)
 
-__all__ = ["layers", "rnn"]
+__all__ = ["distributions", "eager", "framework", "layers", "learn", "legacy_seq2seq", "losses", "rnn", "seq2seq",
+           "slim"]

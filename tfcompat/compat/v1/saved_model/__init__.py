@@ -22,3 +22,7 @@ __all__ = ["Builder", "CLASSIFY_METHOD_NAME", "DEFAULT_SERVING_SIGNATURE_DEF_KEY
            "contains_saved_model", "get_tensor_from_tensor_info", "is_valid_signature", "load", "load_v2",
            "loader", "maybe_saved_model_directory", "predict_signature_def", "regression_signature_def", "save",
            "signature_constants", "signature_def_utils", "simple_save", "tag_constants", "utils"]
+
+from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402
+
+__getattr__ = _module_getattr("tf.compat.v1.saved_model", __name__)

@@ -1,0 +1,135 @@
+"""Losses, updates and metrics of ``Layer`` (tf-keras 2.21): ``add_loss`` (tensors inside ``call``, or
+zero-argument callables such as weight regularizers), ``losses``, ``add_update``/``updates`` (TF1 graph update
+ops), ``add_metric``/``metrics``."""
+from __future__ import annotations
+
+import functools
+import warnings
+
+from tfcompat._src.framework import context as ctx_lib
+from tfcompat._src.framework import nest
+from tfcompat._src.framework.dispatch import convert_to_tensor
+from tfcompat._src.framework.tensor import EagerTensor, SymbolicTensor, Tensor
+from tfcompat._src.ops import variables as variables_lib
+from tfcompat._src.keras import backend
+from tfcompat._src.keras import hooks
+from tfcompat._src.keras.engine import base_layer_utils as utils
+
+__all__ = ["LossesMixin"]
+
+
+class LossesMixin:
+    """``Layer``'s losses, updates and metrics (mixed into ``base_layer.Layer``)."""
+
+    @property
+    def losses(self) -> list:
+        """Mirrors ``Layer.losses``: losses added with ``add_loss`` during the last call, plus regularization
+        losses (computed now, so a tape records them)."""
+        collected = []
+        for layer in self._flatten_layers():
+            if layer._eager_losses:
+                collected.extend(layer._eager_losses)
+            else:
+                collected.extend(layer._losses)
+            for regularizer in layer._callable_losses:
+                loss = regularizer()
+                if loss is not None:
+                    collected.append(loss)
+        return collected
+
+    def add_loss(self, losses, **kwargs) -> None:
+        """Mirrors ``Layer.add_loss``: tensors (inside ``call``) or zero-argument callables.
+
+        Raises:
+          ValueError: an eager tensor outside a layer call (wrap it in a lambda)."""
+        kwargs.pop("inputs", None)
+        if kwargs:
+            raise TypeError(f"Unknown keyword arguments: {kwargs.keys()}")
+
+        def tag_callable(loss):
+            if callable(loss):
+                loss = loss()
+            if loss is None:
+                return None
+            if not isinstance(loss, Tensor):
+                loss = convert_to_tensor(loss, dtype=backend.floatx())
+            return loss
+
+        eager, symbolic = [], []
+        for loss in nest.flatten(losses):
+            if callable(loss):
+                self._callable_losses.append(functools.partial(tag_callable, loss))
+                continue
+            if loss is None:
+                continue
+            if not isinstance(loss, Tensor):
+                loss = convert_to_tensor(loss, dtype=backend.floatx())
+            if isinstance(loss, SymbolicTensor) and not loss.graph._building_function or \
+                    isinstance(loss, SymbolicTensor) and backend.is_keras_graph(loss.graph):
+                symbolic.append(loss)
+            else:
+                eager.append(loss)
+        if eager and not utils.call_context().in_call:
+            raise ValueError("Expected a symbolic Tensors or a callable for the loss value. Please wrap your loss "
+                             "computation in a zero argument `lambda`.")
+        self._eager_losses.extend(eager)
+        for loss in symbolic:
+            if getattr(self, "_is_graph_network", False):
+                self._graph_network_add_loss(loss)
+            else:
+                self._losses.append(loss)
+
+    def _clear_losses(self):
+        for layer in self._flatten_layers():
+            layer._eager_losses = []
+
+    @property
+    def updates(self) -> list:
+        """Mirrors ``Layer.updates`` (TF1 graph mode: the update ops of BatchNormalization & co)."""
+        warnings.warn("`layer.updates` will be removed in a future version. This property should not be used in "
+                      "TensorFlow 2.0, as `updates` are applied automatically.", stacklevel=2)
+        if ctx_lib.executing_eagerly() and not self._updates_in_graph():
+            return []
+        collected = []
+        for layer in self._flatten_layers():
+            if layer.trainable or layer.stateful:
+                collected.extend(layer._updates)
+        return collected
+
+    def _updates_in_graph(self) -> bool:
+        return any(layer._updates for layer in self._flatten_layers())
+
+    def add_update(self, updates) -> None:
+        """Mirrors ``Layer.add_update``: eager updates have already run; graph update ops are kept for
+        ``updates``."""
+        if utils.call_context().frozen:
+            return
+        for update in nest.flatten(updates):
+            if callable(update):
+                update = update()
+            if update is None:
+                continue
+            # As tf-keras: graph updates are kept for `layer.updates` / `model.updates`; they are not added to
+            # the UPDATE_OPS collection (only tf.compat.v1.layers do that).
+            if isinstance(update, SymbolicTensor) or hasattr(update, "graph") and not \
+                    isinstance(update, (EagerTensor, variables_lib.Variable)):
+                if not update.graph._building_function:
+                    self._updates.append(update)
+
+    @property
+    def metrics(self) -> list:
+        """Metric objects tracked by this layer and its sublayers."""
+        collected = []
+        for layer in self._flatten_layers():
+            collected.extend(layer._metrics)
+        return collected
+
+    def add_metric(self, value, name=None, **kwargs):
+        """Mirrors ``Layer.add_metric`` (a mean of ``value`` named ``name``)."""
+        existing = [m for m in self._metrics if m.name == name]
+        if existing:
+            metric = existing[0]
+        else:
+            metric = hooks.get("mean_metric")(name=name, dtype=value.dtype)
+            self._metrics.append(metric)
+        metric.update_state(value)

@@ -1,0 +1,17 @@
+"""``tf.compat.v1.ragged``: re-exports only (``tf.ragged`` plus the TF1 ``RaggedTensorValue`` and
+``constant_value``)."""
+from __future__ import annotations
+
+from tfcompat._src.ops.ragged.ragged_ops import (  # noqa: A004
+    boolean_mask, constant, constant_value, cross, cross_hashed, map_flat_values, range, stack,
+    stack_dynamic_partitions,
+)
+from tfcompat._src.ops.ragged.ragged_tensor import (RaggedTensorValue, row_splits_to_segment_ids,
+                                                    segment_ids_to_row_splits)
+from tfcompat._src.tools.unsupported import module_getattr as _module_getattr
+
+__all__ = ["RaggedTensorValue", "boolean_mask", "constant", "constant_value", "cross", "cross_hashed",
+           "map_flat_values", "range", "row_splits_to_segment_ids", "segment_ids_to_row_splits", "stack",
+           "stack_dynamic_partitions"]
+
+__getattr__ = _module_getattr("tf.compat.v1.ragged")
