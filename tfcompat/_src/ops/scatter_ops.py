@@ -207,32 +207,31 @@ def tensor_scatter_nd_update(tensor, indices, updates, name=None):
     return apply_op("TensorScatterUpdate", [t, to_tensor(indices), u], name=name)
 
 
-def tensor_scatter_nd_add(tensor, indices, updates, bad_indices_policy: str = "", name=None):
-    """Mirrors ``tf.tensor_scatter_nd_add`` (op ``TensorScatterAdd``)."""
+def _tensor_scatter(op_type: str, tensor, indices, updates, bad_indices_policy: str, name):
+    """The shared body of ``tf.tensor_scatter_nd_{add,sub,min,max}``."""
     _check_policy(bad_indices_policy)
     t, u = match_dtypes(tensor, updates)
-    return apply_op("TensorScatterAdd", [t, to_tensor(indices), u], name=name)
+    return apply_op(op_type, [t, to_tensor(indices), u], name=name)
+
+
+def tensor_scatter_nd_add(tensor, indices, updates, bad_indices_policy: str = "", name=None):
+    """Mirrors ``tf.tensor_scatter_nd_add`` (op ``TensorScatterAdd``)."""
+    return _tensor_scatter("TensorScatterAdd", tensor, indices, updates, bad_indices_policy, name)
 
 
 def tensor_scatter_nd_sub(tensor, indices, updates, bad_indices_policy: str = "", name=None):
     """Mirrors ``tf.tensor_scatter_nd_sub`` (op ``TensorScatterSub``)."""
-    _check_policy(bad_indices_policy)
-    t, u = match_dtypes(tensor, updates)
-    return apply_op("TensorScatterSub", [t, to_tensor(indices), u], name=name)
+    return _tensor_scatter("TensorScatterSub", tensor, indices, updates, bad_indices_policy, name)
 
 
 def tensor_scatter_nd_min(tensor, indices, updates, bad_indices_policy: str = "", name=None):
     """Mirrors ``tf.tensor_scatter_nd_min`` (op ``TensorScatterMin``)."""
-    _check_policy(bad_indices_policy)
-    t, u = match_dtypes(tensor, updates)
-    return apply_op("TensorScatterMin", [t, to_tensor(indices), u], name=name)
+    return _tensor_scatter("TensorScatterMin", tensor, indices, updates, bad_indices_policy, name)
 
 
 def tensor_scatter_nd_max(tensor, indices, updates, bad_indices_policy: str = "", name=None):
     """Mirrors ``tf.tensor_scatter_nd_max`` (op ``TensorScatterMax``)."""
-    _check_policy(bad_indices_policy)
-    t, u = match_dtypes(tensor, updates)
-    return apply_op("TensorScatterMax", [t, to_tensor(indices), u], name=name)
+    return _tensor_scatter("TensorScatterMax", tensor, indices, updates, bad_indices_policy, name)
 
 
 def sparse_to_dense(sparse_indices, output_shape, sparse_values, default_value=0, validate_indices=True,
