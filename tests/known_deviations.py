@@ -23,6 +23,12 @@ DEVIATIONS = {
                                  "distributions, shapes and dtypes, but not TF's sampled values (TF's per-"
                                  "distribution Philox consumption is not reproduced); stateless uniform/normal/"
                                  "truncated_normal, split, fold_in and Generator draws are TF's exact values.",
+    "checkpoint-iterator-state": "tf.train.Checkpoint saves a tf.data iterator's position as tfcompat's own string "
+                                 "entry (how many elements were taken), not TF's serialized dataset graph (a variant): "
+                                 "TF cannot restore tfcompat's iterator entry and tfcompat refuses TF's, naming it. A "
+                                 "restore moves the iterator forward to the saved position; an iterator whose shuffle "
+                                 "epoch differs from the saved one's (reshuffle_each_iteration across several iter() "
+                                 "calls) continues in a different order than TF's restored buffer.",
     "python-negative-zero": "Python -0.0 in an eager op keeps its sign. TF's eager scalar cache keys 0.0 and -0.0 "
                             "alike, so in TF `x * -0.0` after an earlier `x * 0.0` multiplies by +0.0 (and the "
                             "reverse): a cache-order accident we do not copy.",
@@ -52,7 +58,8 @@ DEVIATIONS = {
     "initializer-op-names": "Initializer ops inside 'W/Initializer/' are named after tfcompat's composite ops "
                             "(e.g. 'W/Initializer/Mul'), not TF's ('W/Initializer/random_uniform/mul'); "
                             "variable, scope and layer-output names match.",
-    "hash-tensors": "Tensors are hashable in TF2 mode (TF raises TypeError); equality is elementwise as in TF2.",
+    "hash-tensors": "Tensors and Variables are hashable in TF2 mode (TF raises TypeError: ... unhashable. Instead, "
+                    "use tensor.ref() as the key); equality is elementwise as in TF2, and ref() keys work as in TF.",
     "print-python-stream": "tf.print writes to the Python stream object (sys.stderr/sys.stdout or a file-like "
                            "object); TF's kernel writes to the process's file descriptors.",
     "getitem-bool-mask": "Indexing a tensor with a boolean tensor (TF's boolean-mask __getitem__) raises "
@@ -228,4 +235,40 @@ DEVIATIONS = {
     "int-output-no-gradient": "tf.gradients through an op with no registered gradient whose outputs are integers "
                               "(HistogramFixedWidth, Bitcast to an int type, UniqueWithCounts' counts) gives None: "
                               "tfcompat treats int outputs as constants, TF raises LookupError.",
+    "lookup-export-order": "StaticHashTable/MutableHashTable export() lists the entries in insertion order; TF "
+                           "lists them in its C++ hash map's order (unspecified). Same entries; DenseHashTable's "
+                           "export is TF's exact bucket layout.",
+    "estimator-numpy-input-queue": "tf.compat.v1.estimator.inputs.numpy_input_fn/pandas_input_fn read the rows "
+                                   "through a tf.data pipeline, not TF's feeding queue: same batches, dtypes and "
+                                   "shapes with shuffle=False, but no FIFOQueue/QueueRunner or "
+                                   "'fraction_of_..._full' summary in the graph (tf.estimator is TF 2.15's).",
+    "feature-column-vocab-no-table": "Vocabulary feature columns compute ids from the vocabulary directly, not "
+                                     "through a lookup table: in graph mode they work without running "
+                                     "tables_initializer(), where TF raises FailedPreconditionError (same ids "
+                                     "once initialised).",
+    "distribute-one-replica": "tf.distribute strategies always run one replica: variables created in a "
+                              "strategy's scope are plain tf.Variables (TF: MirroredVariable, a "
+                              "DistributedValues), variable_created_in_scope is not provided, and "
+                              "tf.compat.v1.distribute's strategies are the TF2 classes (TF1's V1 names and "
+                              "make_dataset_iterator are absent). More than one device or a multi-task cluster "
+                              "raises UnsupportedAPIError where TF would build several replicas.",
+    "linear-operator-not-module": "tf.linalg.LinearOperator* objects are plain Python objects: not tf.Module "
+                                  "(no variables/trainable_variables tracking) and not CompositeTensor "
+                                  "(tf.function treats an operator argument as a Python object and retraces per "
+                                  "instance instead of tracing its tensors). Values, shapes, hints and gradients "
+                                  "match TF.",
+    "config-tf32-default-off": "tf.config.experimental.tensor_float_32_execution_enabled() is False until "
+                               "enable_tensor_float_32_execution(True): torch's default (full float32 CUDA "
+                               "matmuls) is kept; TF 2.21's default is True (TF32 on Ampere+ GPUs).",
+    "saved-custom-gradient-format": "tf.saved_model.save keeps a tf.custom_gradient as an IdentityN with "
+                                    "_gradient_op_type and a gradient function taking (upstream grads, captured "
+                                    "forward tensors): tfcompat reloads it with its gradient, also when grad_fn "
+                                    "reads forward tensors (TF refuses to save those); TF's loader cannot call "
+                                    "that gradient function. With experimental_custom_gradients=False the "
+                                    "reloaded function has IdentityN's pass-through gradient (TF, in the saving "
+                                    "process, still finds the original gradient in its global registry).",
+    "keras-zip-optimizer-state": "A `.keras` file written by tfcompat holds the config, layer weights and adapted "
+                                 "vocabularies but not the optimizer's or metrics' variables, and loading ignores "
+                                 "them: a reloaded model starts with a fresh optimizer (tf-keras restores its "
+                                 "slots). Lookup layers in tf_idf mode do not carry idf weights in the file.",
 }

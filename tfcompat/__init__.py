@@ -253,6 +253,26 @@ from tfcompat._src.ops.signal.fft_ops import fftnd, ifftnd, irfftnd, rfftnd  # n
 
 __all__ += ["fftnd", "ifftnd", "irfftnd", "rfftnd", "signal"]
 
+# --- tf.sets, tf.lookup (SETSLOOKUP) -------------------------------------------------------------------------
+from tfcompat import lookup, sets  # noqa: E402
+
+__all__ += ["lookup", "sets"]
+
+# --- tf.estimator (ESTIMATOR) -----------------------------------------------------------------------------------
+from tfcompat import estimator  # noqa: E402
+
+__all__ += ["estimator"]
+
+# --- tf.feature_column (FEATCOL) -------------------------------------------------------------------------------
+from tfcompat import feature_column  # noqa: E402
+
+__all__ += ["feature_column"]
+
+# --- tf.distribute (DISTRIBUTE) -------------------------------------------------------------------------------
+from tfcompat import distribute  # noqa: E402
+
+__all__ += ["distribute"]
+
 from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402
 
 __getattr__ = _module_getattr("tf", __name__)

@@ -20,6 +20,7 @@ __all__ = ["main"]
 
 # Thread-count settings a user may have made; when one is set, `run` leaves torch's threads alone.
 _THREAD_ENV = ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OMP_WAIT_POLICY", "GOMP_SPINCOUNT", "KMP_BLOCKTIME")
+# (runtime/thread_fitting.py keeps re-fitting torch's team while the script runs, unless the user chose it.)
 
 
 def _busy_cpus(samples: int = 5, interval_s: float = 0.004) -> int:
@@ -47,7 +48,7 @@ def _fit_threads_to_free_cpus() -> None:
     10-12 ms, OMP_WAIT_POLICY=PASSIVE 10.7-11.7 ms, real TF 7.3-11.5 ms. On a quiet machine nothing changes.
     The wait policy itself cannot change here: libgomp reads it when torch loads, before this runs. A
     script's own ConfigProto(intra_op_parallelism_threads=) or tf.config.threading settings apply afterwards,
-    as in TF. Load that starts after the script does is not seen."""
+    as in TF. Load that starts or ends while the script runs is followed by runtime/thread_fitting.py."""
     import os
     if any(os.environ.get(k) for k in _THREAD_ENV):
         return
@@ -63,7 +64,10 @@ def _fit_threads_to_free_cpus() -> None:
 
 def _run(args) -> int:
     from tfcompat._src.runtime.install import detect_script_api, install
-    if not args.keep_threads:
+    if args.keep_threads:
+        from tfcompat._src.runtime import thread_fitting
+        thread_fitting.disable()
+    else:
         _fit_threads_to_free_cpus()
     api = args.api or detect_script_api(args.script)
     install(api)

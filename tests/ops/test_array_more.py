@@ -198,16 +198,10 @@ def _graph_program(x_value, f):
     return prog
 
 
-# Masks selecting whole rows reshape x to its own shape before the gather; autodiff/sparse_grad.py takes that
-# view for a read of x and returns an IndexedSlices where TF's Reshape gradient gives a dense tensor (SPARSE).
-SPARSE_GRAD_VIEW = {"boolean_mask_rows", "getitem_bool_numpy", "getitem_bool_tensor"}
-
-
 @pytest.mark.parametrize("case", sorted(DIFF_CASES))
-def test_values_and_gradients_eager(oracle, request, case):
-    if case in SPARSE_GRAD_VIEW:
-        request.applymarker(pytest.mark.xfail(
-            reason="IndexedSlices gradient through a same-shape Reshape (autodiff/sparse_grad.py)", strict=False))
+def test_values_and_gradients_eager(oracle, case):
+    # Masks selecting whole rows reshape x to its own shape before the gather: TF's Reshape gradient is dense
+    # there, not an IndexedSlices (boolean_mask_rows, getitem_bool_numpy, getitem_bool_tensor).
     x_value, f = DIFF_CASES[case]
     oracle.check(_eager_program(x_value, f), rtol=1e-5, atol=1e-5)
 

@@ -120,3 +120,17 @@ def test_encoded_files_cross_decode(tf):
     theirs = tf.io.encode_png(RGBA).numpy()
     np.testing.assert_array_equal(tf.io.decode_png(ours).numpy(), RGBA)
     np.testing.assert_array_equal(tfcompat.io.decode_png(theirs).numpy(), RGBA)
+
+
+def test_decode_png_to_float_and_unsigned_division(oracle):
+    """decode_image converts through convert_image_dtype, whose uint16 path divides (FloorDiv on uint16, which
+    torch has no kernel for); TF 2.21 is the oracle."""
+    def prog(tf):
+        import numpy as np
+        img = tf.constant(np.arange(48, dtype=np.uint8).reshape(4, 4, 3))
+        png = tf.io.encode_png(img)
+        wide = tf.constant([7, 9, 65535], tf.uint16)
+        return (tf.io.decode_image(png), tf.io.decode_image(png, dtype=tf.float32),
+                tf.image.convert_image_dtype(wide, tf.uint8), tf.math.floordiv(wide, tf.constant(2, tf.uint16)),
+                tf.truncatediv(wide, tf.constant(4, tf.uint16)))
+    oracle.check(prog)

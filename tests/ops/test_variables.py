@@ -148,3 +148,15 @@ def test_synchronization_and_aggregation_are_tf_enums(tf, tfc):
                          synchronization=lib.VariableSynchronization.ON_WRITE)
         out.extend(repr(x) for x in (v.synchronization, v.aggregation, w.synchronization, w.aggregation))
     assert got == want
+
+
+def test_variable_class_is_resource_variable(oracle):
+    """As TF 2.21: tf.Variable(...) instances are ResourceVariables (TF's value, live or recorded)."""
+    def prog(tf):
+        v = tf.Variable(2.0)
+        with tf.Graph().as_default():
+            g = tf.Variable(1.0)
+            gv = tf.compat.v1.get_variable("gv", [1])
+        return (type(v).__name__, isinstance(v, tf.Variable), type(g).__name__, type(gv).__name__,
+                issubclass(type(v), tf.Variable), repr(v))
+    oracle.check(prog)

@@ -1,8 +1,9 @@
 """``python -m tests.real_scripts COMMAND``: the real-script corpus's tools.
 
 - ``materialize [NAMES] [-o DIR]``: print (or write) the runnable, patched form of corpus scripts;
-- ``record [NAMES]``: run each script under real TF 2.21 and tfcompat (``compare.run_both``); write TF's stdout
-  to ``expected/<name>.txt`` (when TF exits 0) and both runs' status to ``expected/_status.json``; print a table;
+- ``record [NAMES]``: run each script under real TF 2.21 and tfcompat (``runner.run_tf_and_tfcompat``); write TF's
+  stdout to ``expected/<name>.txt`` (when TF exits 0) and both runs' status to ``expected/_status.json``; print a
+  table;
 - ``report [NAMES] [--markdown]``: run each script under tfcompat only and print the table (runs? matches
   the recorded TF output? first error), the one the test asserts;
 - ``restore --mirrors DIR``: copy the pristine files into ``corpus/`` from local git clones of the source

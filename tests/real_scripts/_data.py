@@ -3,24 +3,27 @@
 Each stub has the shapes, dtypes and value ranges of the real data set, is generated deterministically (fixed
 numpy seeds, independent of call order) and is learnable, so training loops show falling losses. Sizes are a
 tenth of the real ones or less, so scripts run in seconds. A patched script imports what it needs from here,
-e.g. ``from _data import input_data  # tfcompat-patch: synthetic MNIST instead of a download``.
+e.g. ``mnist = input_data.read_data_sets(_data.mnist_dir(), one_hot=True)  # tfcompat-patch: ...``.
 
-- ``input_data.read_data_sets``: the TF 1.x ``tensorflow.examples.tutorials.mnist.input_data`` API (``DataSet``
-  with ``images``/``labels``/``num_examples``/``next_batch``), the epoch and shuffle logic of TF 1.x's
-  ``mnist.py`` but shuffled by a private seeded generator (TF's used numpy's global one, unseeded).
+- ``mnist_dir``: MNIST's four idx files (what TF 1.x's ``input_data.read_data_sets`` downloads), written into a
+  folder under the working directory; the script's own ``input_data`` (tfcompat's, or under real TF the one
+  ``runner.py`` provides) reads them.
 - ``keras_datasets``: ``load_data()`` of ``tf.keras.datasets.{mnist,fashion_mnist,cifar10,imdb,boston_housing}``.
 - ``text8_words`` / ``write_text8_zip``: a Zipf-distributed word corpus in place of text8.
 """
 from __future__ import annotations
 
+import gzip
+import os
+import struct
 import types
 import zipfile
 
 import numpy as np
 
-__all__ = ["input_data", "keras_datasets", "mnist_uint8", "text8_words", "write_text8_zip"]
+__all__ = ["keras_datasets", "mnist_dir", "mnist_uint8", "text8_words", "write_text8_zip"]
 
-_MNIST_SIZES = {"train": 5500, "validation": 500, "test": 1000}
+_MNIST_SIZES = {"train": 5500, "validation": 5000, "test": 1000}
 _SPLIT_SEEDS = {"train": 11, "validation": 12, "test": 13, "keras_train": 14, "keras_test": 15}
 
 
@@ -50,75 +53,33 @@ def mnist_uint8(split: str, n: int | None = None):
 
 
 # ----------------------------------------------------------------------------------------------------------
-# tensorflow.examples.tutorials.mnist.input_data (TF 1.x)
+# MNIST idx files for tensorflow.examples.tutorials.mnist.input_data (TF 1.x)
 # ----------------------------------------------------------------------------------------------------------
-class DataSet:
-    """TF 1.x's ``mnist.DataSet``: float32 images in [0, 1] (flattened when ``reshape``), labels int or one-hot."""
+_IDX_FILES = {"train-images-idx3-ubyte.gz": ("train", 2051), "train-labels-idx1-ubyte.gz": ("train", 2049),
+              "t10k-images-idx3-ubyte.gz": ("test", 2051), "t10k-labels-idx1-ubyte.gz": ("test", 2049)}
 
-    def __init__(self, images, labels, dtype=np.float32, reshape=True, seed=0):
-        if reshape:
-            images = images.reshape(images.shape[0], -1)
+
+def mnist_dir(folder: str = "MNIST_data") -> str:
+    """``folder`` (relative to the working directory, so printed paths are the same wherever a script runs)
+    holding the four MNIST files in MNIST's idx format, written unless present: the synthetic training split
+    (``read_data_sets``'s default ``validation_size`` of 5000 taken first, then 5500 for training) and test split.
+    A patched script passes it to the real ``input_data.read_data_sets``, which then finds the files instead of
+    downloading them."""
+    os.makedirs(folder, exist_ok=True)
+    splits = {"train": mnist_uint8("train", _MNIST_SIZES["validation"] + _MNIST_SIZES["train"]),
+              "test": mnist_uint8("test")}
+    for name, (split, magic) in _IDX_FILES.items():
+        path = os.path.join(folder, name)
+        if os.path.exists(path):
+            continue
+        images, labels = splits[split]
+        if magic == 2051:
+            payload = struct.pack(">IIII", magic, *images.shape) + images.tobytes()
         else:
-            images = images.reshape(images.shape + (1,))
-        if np.dtype(dtype) == np.float32:
-            images = images.astype(np.float32) * np.float32(1.0 / 255.0)
-        self._images = images
-        self._labels = labels
-        self._num_examples = images.shape[0]
-        self._epochs_completed = 0
-        self._index_in_epoch = 0
-        self._rng = np.random.RandomState(seed)
-
-    images = property(lambda self: self._images)
-    labels = property(lambda self: self._labels)
-    num_examples = property(lambda self: self._num_examples)
-    epochs_completed = property(lambda self: self._epochs_completed)
-
-    def next_batch(self, batch_size, fake_data=False, shuffle=True):
-        """The next ``batch_size`` examples; reshuffles at each epoch start as TF 1.x's DataSet did."""
-        start = self._index_in_epoch
-        if self._epochs_completed == 0 and start == 0 and shuffle:
-            perm0 = np.arange(self._num_examples)
-            self._rng.shuffle(perm0)
-            self._images = self._images[perm0]
-            self._labels = self._labels[perm0]
-        if start + batch_size > self._num_examples:
-            self._epochs_completed += 1
-            rest = self._num_examples - start
-            images_rest = self._images[start:self._num_examples]
-            labels_rest = self._labels[start:self._num_examples]
-            if shuffle:
-                perm = np.arange(self._num_examples)
-                self._rng.shuffle(perm)
-                self._images = self._images[perm]
-                self._labels = self._labels[perm]
-            start = 0
-            self._index_in_epoch = batch_size - rest
-            end = self._index_in_epoch
-            return (np.concatenate((images_rest, self._images[start:end]), axis=0),
-                    np.concatenate((labels_rest, self._labels[start:end]), axis=0))
-        self._index_in_epoch += batch_size
-        end = self._index_in_epoch
-        return self._images[start:end], self._labels[start:end]
-
-
-def _dense_to_one_hot(labels, num_classes=10):
-    out = np.zeros((labels.shape[0], num_classes), dtype=np.float64)
-    out[np.arange(labels.shape[0]), labels] = 1.0
-    return out
-
-
-def _read_data_sets(train_dir=None, fake_data=False, one_hot=False, dtype=np.float32, reshape=True,
-                    validation_size=None, seed=None, source_url=None):
-    sets = {}
-    for i, split in enumerate(("train", "validation", "test")):
-        images, labels = mnist_uint8(split)
-        labels = _dense_to_one_hot(labels) if one_hot else labels
-        sets[split] = DataSet(images, labels, dtype=dtype, reshape=reshape, seed=100 + i)
-    return types.SimpleNamespace(**sets)
-
-
-input_data = types.SimpleNamespace(read_data_sets=_read_data_sets, DataSet=DataSet)
+            payload = struct.pack(">II", magic, len(labels)) + labels.tobytes()
+        with gzip.open(path, "wb", compresslevel=1) as f:
+            f.write(payload)
+    return folder
 
 
 # ----------------------------------------------------------------------------------------------------------

@@ -66,6 +66,8 @@ def _display_last_expression(lines: list[str]) -> list[str]:
     if tail.endswith(";") or node.col_offset != 0:
         return lines
     segment = ast.get_source_segment("".join(lines), node)
+    if isinstance(node.value, ast.Tuple) and not segment.startswith("("):
+        segment = f"({segment})"  # `a, b` displays the tuple
     return lines[:first] + [f"{MARK} Jupyter displays a cell's last expression\n",
                             f"_nb_display({segment})\n"] + lines[last + 1:]
 

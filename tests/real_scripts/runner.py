@@ -90,20 +90,38 @@ def run_tfcompat(script: Script, folder: str) -> Run:
     return Run(-9 if timed_out else proc.returncode, stdout, stderr, seconds, usage.ru_utime + usage.ru_stime)
 
 
+# TF 2.21 no longer ships ``tensorflow.examples.tutorials.mnist.input_data``; TF's side gets tfcompat's (pure NumPy,
+# TF 1.15's algorithm), reading the graph-level seed from real TF's graph, so both sides load and shuffle alike.
+_TF_SIDE_LOADERS = """
+import importlib, sys
+import tensorflow as _tf
+from tfcompat._src.contrib import learn_datasets_mnist as _mnist
+
+
+def _tf_graph_seed():
+    if _tf.executing_eagerly():
+        from tensorflow.python.eager import context
+        return context.global_seed()
+    return _tf.compat.v1.get_default_graph().seed
+
+
+_mnist.graph_seed_source = _tf_graph_seed
+for _name in ("examples", "examples.tutorials", "examples.tutorials.mnist", "examples.tutorials.mnist.input_data"):
+    sys.modules["tensorflow." + _name] = importlib.import_module("tfcompat." + _name)
+"""
+
+
 def run_tf_and_tfcompat(script: Script, folder: str) -> tuple[Run, Run]:
-    """(real TF's run, tfcompat's run) of ``script`` through ``compare.run_both``, in ``folder``."""
-    from tfcompat._src.runtime.compare import run_both
+    """(real TF's run, tfcompat's run) of ``script`` in ``folder``: TF's side as ``compare.run_both`` runs it
+    (TF1 scripts get ``tf.compat.v1`` in graph mode) plus the loaders TF 2.21 dropped (``_TF_SIDE_LOADERS``),
+    tfcompat's side under ``python -m tfcompat run``."""
+    from tfcompat._src.runtime.compare import _TF_RUNNER
     path = write_script(script, folder)
-    cwd, saved_env = os.getcwd(), dict(os.environ)
-    os.chdir(folder)  # run_both's TF side runs `python -c`: the script's folder must be the working directory
-    os.environ.clear()
-    os.environ.update(script_env(saved_env))
-    try:
-        tf_proc, tc_proc, _ = run_both(path, (), script.api, timeout=script.timeout * 4)
-    finally:
-        os.chdir(cwd)
-        os.environ.clear()
-        os.environ.update(saved_env)
+    env = script_env()
+    tf_proc = subprocess.run([sys.executable, "-c", _TF_SIDE_LOADERS + _TF_RUNNER, script.api, path],
+                             capture_output=True, text=True, env=env, cwd=folder, timeout=script.timeout * 4)
+    tc_proc = subprocess.run([sys.executable, "-m", "tfcompat", "run", "--api", script.api, path],
+                             capture_output=True, text=True, env=env, cwd=folder, timeout=script.timeout * 4)
     return (Run(tf_proc.returncode, tf_proc.stdout, tf_proc.stderr),
             Run(tc_proc.returncode, tc_proc.stdout, tc_proc.stderr))
 

@@ -104,3 +104,31 @@ def test_device_lib_list_local_devices(tfc):
     assert devs[0].name == "/device:CPU:0" and devs[0].device_type == "CPU"
     assert [d.name for d in devs[1:]] == [d.name.replace("physical_device", "device")
                                           for d in tfc.config.list_physical_devices("GPU")]
+
+
+def test_config_experimental_cpu_answers(oracle):
+    """tf.config.experimental's determinism/TF32/synchronous/device-policy switches and memory statistics, as
+    TF answers them on a CPU (TF's values, live or recorded). TF32's default is not compared: TF's is True,
+    torch's False (known deviation "config-tf32-default-off")."""
+    def prog(tf):
+        c = tf.config.experimental
+        out = [c.get_synchronous_execution(), c.get_device_policy()]
+        for call in (lambda: c.get_memory_info("CPU:0"), lambda: c.reset_memory_stats("CPU:0"),
+                     lambda: c.get_memory_info("GPU:7"), lambda: c.set_device_policy("bogus")):
+            try:
+                out.append(call())
+            except ValueError as e:
+                out.append(("ValueError", str(e)))
+        c.set_device_policy("warn")
+        out.append(c.get_device_policy())
+        c.set_device_policy(None)
+        out.append(c.get_device_policy())
+        c.set_synchronous_execution(False)
+        out.append(c.get_synchronous_execution())
+        c.set_synchronous_execution(True)
+        before = c.tensor_float_32_execution_enabled()
+        c.enable_tensor_float_32_execution(False)
+        out.append(c.tensor_float_32_execution_enabled())
+        c.enable_tensor_float_32_execution(before)
+        return out
+    oracle.check(prog)

@@ -112,3 +112,25 @@ def test_write_file_eager_and_graph(tfc1, tmp_path):
         assert sess.run(op) is None
     assert (tmp_path / "b.txt").read_bytes() == b"hi"
     np.testing.assert_array_equal(np.frombuffer((tmp_path / "b.txt").read_bytes(), np.uint8), [104, 105])
+
+
+def test_matching_files(oracle):
+    """tf.io.matching_files eagerly and in a graph (sorted matches of all patterns; static shape [None]); the
+    directory is made by the program so TF's recorded paths are the same (a fixed name under /tmp)."""
+    import os
+    import shutil
+    root = "/tmp/tfcompat_test_matching_files"
+
+    def prog(tf):
+        shutil.rmtree(root, ignore_errors=True)
+        os.makedirs(root)
+        for n in ("b.txt", "a.txt", "c.csv"):
+            open(os.path.join(root, n), "w").close()
+        eager = (tf.io.matching_files(root + "/*.txt"), tf.io.matching_files([root + "/*.csv", root + "/a*"]),
+                 tf.io.matching_files(root + "/zz*"))
+        with tf.Graph().as_default():
+            m = tf.io.matching_files(root + "/*")
+            with tf.compat.v1.Session() as sess:
+                graph = (m.shape.as_list(), m.dtype.name, sess.run(m))
+        return eager, graph
+    oracle.check(prog)

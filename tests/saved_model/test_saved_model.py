@@ -96,3 +96,13 @@ def test_load_errors(oracle, tmp_path):
         out["contains"] = tf.saved_model.contains_saved_model(str(tmp_path))
         return out
     oracle.check(prog)
+
+
+def test_saved_model_constants(oracle):
+    names = ["ASSETS_DIRECTORY", "ASSETS_KEY", "CLASSIFY_INPUTS", "CLASSIFY_OUTPUT_CLASSES", "CLASSIFY_OUTPUT_SCORES",
+             "DEBUG_DIRECTORY", "DEBUG_INFO_FILENAME_PB", "REGRESS_INPUTS", "REGRESS_OUTPUTS",
+             "SAVED_MODEL_FILENAME_PB", "SAVED_MODEL_FILENAME_PBTXT", "SAVED_MODEL_SCHEMA_VERSION",
+             "VARIABLES_DIRECTORY", "VARIABLES_FILENAME"]
+    oracle.check(lambda tf: ([getattr(tf.saved_model, n) for n in names],
+                             [getattr(tf.compat.v1.saved_model, n) for n in names + ["MAIN_OP_KEY", "LEGACY_INIT_OP_KEY"]],
+                             tf.compat.v1.saved_model.constants.ASSETS_KEY))

@@ -107,11 +107,11 @@ def test_unsupported_listed_api_gives_the_whole_chain_and_the_listed_reason():
 
 
 def test_unsupported_contrib_and_examples_say_they_were_removed():
-    report = check_source("import tensorflow as tf\nfrom tensorflow.examples.tutorials.mnist import input_data\n"
+    report = check_source("import tensorflow as tf\nfrom tensorflow.examples.tutorials.mnist import mnist\n"
                           "tf.contrib.learn.DNNClassifier\ntf.contrib.layers.fully_connected\n", "v1")
     (examples, contrib, provided) = report.uses
     assert (examples.line, examples.col, examples.symbol, examples.status) == (
-        2, 48, "tf.examples.tutorials.mnist.input_data", "unsupported")
+        2, 48, "tf.examples.tutorials.mnist.mnist", "unsupported")
     assert "not part of TensorFlow 2.x" in examples.reason
     assert (contrib.symbol, contrib.status) == ("tf.contrib.learn.DNNClassifier", "unsupported")
     assert contrib.reason == "tf.contrib was removed in TensorFlow 2.0; tfcompat does not provide this part of it"

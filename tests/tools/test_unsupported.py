@@ -58,11 +58,9 @@ def test_feature_detection_sees_missing_names_as_absent(ns):
 
 
 @pytest.mark.parametrize("expr, path, reason_key", [
-    ("tf.estimator", "tf.estimator", "tf.estimator"),
-    # not a TF 2.21 namespace (TF raises AttributeError): the error comes at the namespace itself
-    ("tf.compat.v1.estimator.Estimator", "tf.compat.v1.estimator", "tf.compat.v1.estimator"),
+    ("tf.estimator.DNNClassifier", "tf.estimator.DNNClassifier", "tf.estimator.DNNClassifier"),
     ("tf.tpu.experimental.initialize_tpu_system", "tf.tpu.experimental.initialize_tpu_system", "tf.tpu"),
-    ("tf.distribute.MirroredStrategy", "tf.distribute.MirroredStrategy", "tf.distribute.MirroredStrategy"),
+    ("tf.distribute.TPUStrategy", "tf.distribute.TPUStrategy", "tf.distribute.TPUStrategy"),
     ("tf.distribute.experimental.ParameterServerStrategy", "tf.distribute.experimental.ParameterServerStrategy",
      "tf.distribute.experimental.ParameterServerStrategy"),
     ("tf.lite.TFLiteConverter", "tf.lite.TFLiteConverter", "tf.lite"),

@@ -1,10 +1,10 @@
 """``tf.io``: re-exports only."""
 from __future__ import annotations
 
-from tfcompat._src.runtime.gfile import read_file, write_file
+from tfcompat._src.runtime.gfile import matching_files, read_file, write_file
 from tfcompat.io import gfile
 
-__all__ = ["gfile", "read_file", "write_file"]
+__all__ = ["gfile", "matching_files", "read_file", "write_file"]
 
 # --- graphs (FILES) ------------------------------------------------------------------------------------------
 from tfcompat._src.framework.graph_util import write_graph  # noqa: E402

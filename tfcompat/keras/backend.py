@@ -17,6 +17,13 @@ from tfcompat._src.keras.backend_math import (
     sparse_categorical_crossentropy, sqrt, square, squeeze, stack, std, stop_gradient, sum, switch, tanh, tile,
     transpose, truncated_normal, update, update_add, update_sub, var, variable, zeros, zeros_like,
 )
+from tfcompat._src.keras.backend_nn import (
+    batch_normalization, bias_add, conv1d, conv2d, conv2d_transpose, conv3d, ctc_batch_cost, ctc_decode,
+    ctc_label_dense_to_sparse, depthwise_conv2d, foldl, foldr, in_top_k, pool2d, pool3d, print_tensor,
+    random_bernoulli, random_binomial, random_normal_variable, random_uniform_variable, resize_images,
+    resize_volumes, separable_conv2d, shape, spatial_2d_padding, spatial_3d_padding, temporal_padding, to_dense,
+)
+from tfcompat._src.keras.layers.recurrent import rnn
 
 __all__ = [
     "abs", "all", "any", "arange", "argmax", "argmin", "backend", "batch_dot", "batch_flatten", "batch_get_value",
@@ -34,4 +41,9 @@ __all__ = [
     "softplus", "softsign", "sparse_categorical_crossentropy", "sqrt", "square", "squeeze", "stack", "std",
     "stop_gradient", "sum", "switch", "tanh", "tile", "transpose", "truncated_normal", "update", "update_add",
     "update_sub", "var", "variable", "zeros", "zeros_like",
+    "batch_normalization", "bias_add", "conv1d", "conv2d", "conv2d_transpose", "conv3d", "ctc_batch_cost",
+    "ctc_decode", "ctc_label_dense_to_sparse", "depthwise_conv2d", "foldl", "foldr", "in_top_k", "pool2d", "pool3d",
+    "print_tensor", "random_bernoulli", "random_binomial", "random_normal_variable", "random_uniform_variable",
+    "resize_images", "resize_volumes", "rnn", "separable_conv2d", "shape", "spatial_2d_padding",
+    "spatial_3d_padding", "temporal_padding", "to_dense",
 ]

@@ -32,6 +32,24 @@ __all__ += ["adjoint", "band_part", "banded_triangular_solve", "cholesky", "chol
             "matvec", "normalize", "pinv", "qr", "set_diag", "slogdet", "solve", "sqrtm", "svd", "tensordot",
             "triangular_solve", "tridiagonal_matmul", "tridiagonal_solve"]
 
+# matrix-free linear operators (LINOP)
+from tfcompat._src.ops.linear_operator import (  # noqa: E402
+    LinearOperator, LinearOperatorAdjoint, LinearOperatorBlockDiag, LinearOperatorBlockLowerTriangular,
+    LinearOperatorCirculant, LinearOperatorCirculant2D, LinearOperatorCirculant3D, LinearOperatorComposition,
+    LinearOperatorDiag, LinearOperatorFullMatrix, LinearOperatorHouseholder, LinearOperatorIdentity,
+    LinearOperatorInversion, LinearOperatorKronecker, LinearOperatorLowerTriangular, LinearOperatorLowRankUpdate,
+    LinearOperatorPermutation, LinearOperatorScaledIdentity, LinearOperatorToeplitz, LinearOperatorTridiag,
+    LinearOperatorZeros,
+)
+
+__all__ += ["LinearOperator", "LinearOperatorAdjoint", "LinearOperatorBlockDiag", "LinearOperatorBlockLowerTriangular",
+            "LinearOperatorCirculant", "LinearOperatorCirculant2D", "LinearOperatorCirculant3D",
+            "LinearOperatorComposition", "LinearOperatorDiag", "LinearOperatorFullMatrix",
+            "LinearOperatorHouseholder", "LinearOperatorIdentity", "LinearOperatorInversion",
+            "LinearOperatorKronecker", "LinearOperatorLowRankUpdate", "LinearOperatorLowerTriangular",
+            "LinearOperatorPermutation", "LinearOperatorScaledIdentity", "LinearOperatorToeplitz",
+            "LinearOperatorTridiag", "LinearOperatorZeros"]
+
 from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402
 
 __getattr__ = _module_getattr("tf.linalg")

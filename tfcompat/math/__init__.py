@@ -57,7 +57,8 @@ from tfcompat._src.ops.special_math_ops import (  # noqa: E402
 )
 from tfcompat.math import special  # noqa: E402
 
-__all__ += [
+# tf.compat.v1.math exports these same names (some with v1 signatures): it adds this tuple to its __all__
+_SPECIAL_AND_SEGMENT_NAMES = (
     "accumulate_n", "acosh", "angle", "approx_max_k", "approx_min_k", "asinh", "atanh", "bessel_i0", "bessel_i0e",
     "bessel_i1", "bessel_i1e", "betainc", "bincount", "confusion_matrix", "cumulative_logsumexp", "erfcinv",
     "erfinv", "igamma", "igammac", "invert_permutation", "is_non_decreasing", "is_strictly_increasing", "lbeta",
@@ -65,7 +66,8 @@ __all__ += [
     "segment_max", "segment_min", "segment_prod", "sobol_sample", "softmax", "softsign", "special",
     "unsorted_segment_max", "unsorted_segment_mean", "unsorted_segment_min", "unsorted_segment_prod",
     "unsorted_segment_sqrt_n", "xlog1py", "zeta",
-]
+)
+__all__ += _SPECIAL_AND_SEGMENT_NAMES
 
 from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402
 

@@ -99,3 +99,4 @@ __all__ += ["all_candidate_sampler", "learned_unigram_candidate_sampler"]
 from tfcompat._src.ops.nn_embedding_ops import embedding_lookup_sparse, safe_embedding_lookup_sparse  # noqa: E402
 
 __all__ += ["embedding_lookup_sparse", "safe_embedding_lookup_sparse"]
+from tfcompat._src.distribute.loss_scaling import compute_average_loss, scale_regularization_loss  # noqa: E402,F811

@@ -2,6 +2,11 @@
 from __future__ import annotations
 
 from tfcompat._src.saved_model.builder import signature_constants as _sig, tag_constants as _tags
+from tfcompat._src.saved_model.constants import (
+    ASSETS_DIRECTORY, ASSETS_KEY, CLASSIFY_INPUTS, CLASSIFY_OUTPUT_CLASSES, CLASSIFY_OUTPUT_SCORES, DEBUG_DIRECTORY,
+    DEBUG_INFO_FILENAME_PB, REGRESS_INPUTS, REGRESS_OUTPUTS, SAVED_MODEL_FILENAME_PB, SAVED_MODEL_FILENAME_PBTXT,
+    SAVED_MODEL_SCHEMA_VERSION, VARIABLES_DIRECTORY, VARIABLES_FILENAME,
+)
 from tfcompat._src.saved_model.load import load
 from tfcompat._src.saved_model.loader_v1 import contains_saved_model
 from tfcompat._src.saved_model.save import LoadOptions, SaveOptions, save
@@ -20,6 +25,9 @@ TPU = _tags.TPU
 __all__ = ["CLASSIFY_METHOD_NAME", "DEFAULT_SERVING_SIGNATURE_DEF_KEY", "GPU", "LoadOptions", "PREDICT_INPUTS",
            "PREDICT_METHOD_NAME", "PREDICT_OUTPUTS", "REGRESS_METHOD_NAME", "SERVING", "SaveOptions", "TPU",
            "TRAINING", "contains_saved_model", "load", "save"]
+__all__ += ["ASSETS_DIRECTORY", "ASSETS_KEY", "CLASSIFY_INPUTS", "CLASSIFY_OUTPUT_CLASSES", "CLASSIFY_OUTPUT_SCORES",
+            "DEBUG_DIRECTORY", "DEBUG_INFO_FILENAME_PB", "REGRESS_INPUTS", "REGRESS_OUTPUTS", "SAVED_MODEL_FILENAME_PB",
+            "SAVED_MODEL_FILENAME_PBTXT", "SAVED_MODEL_SCHEMA_VERSION", "VARIABLES_DIRECTORY", "VARIABLES_FILENAME"]
 
 from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402
 

@@ -63,3 +63,32 @@ def _plain(value):
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
     return repr(type(value).__name__)
+
+
+def multi_input_program(make_layer, shapes, call, seed=0, masks=None):
+    """``prog(tf)`` for layers taking several inputs: ``call(layer, inputs, masks)`` runs the layer on constants of
+    ``shapes`` (``masks``: optional boolean arrays handed to ``call``); returns outputs, gradients (inputs and
+    trainable weights), weight names and values."""
+    def prog(tf):
+        tf.keras.backend.clear_session()
+        rng = np.random.RandomState(seed)
+        xs = [tf.constant(rng.randn(*shape).astype("float32")) for shape in shapes]
+        mask_tensors = None if masks is None else [None if m is None else tf.constant(m) for m in masks]
+        layer = make_layer(tf)
+        call(layer, xs, mask_tensors)
+        layer.set_weights(fixed_weights(layer.weights))
+        with tf.GradientTape() as tape:
+            tape.watch(xs)
+            outputs = tf.nest.flatten(call(layer, xs, mask_tensors))
+            loss = tf.add_n([tf.reduce_sum(tf.square(v)) for v in outputs])
+        grads = [None if g is None else tf.convert_to_tensor(g)
+                 for g in tape.gradient(loss, xs + layer.trainable_weights)]
+        return outputs, grads, [w.name for w in layer.weights], [w.numpy() for w in layer.weights]
+    return prog
+
+
+def plain_config(layer):
+    """``layer.get_config()`` and its ``from_config`` clone's config as plain data (TF's ListWrapper/TensorShape
+    values become lists/strings)."""
+    config = layer.get_config()
+    return _plain(config), _plain(type(layer).from_config(config).get_config())

@@ -272,6 +272,36 @@ def _custom_gradient_kernel(*ts, spec, n_out, _grad_input_indices=()):
     return tuple(o.detach() if o.requires_grad else o for o in outs)
 
 
+class _CallableProgram:
+    """A backward program given as a function of eager tensors (a gradient function loaded from a SavedModel):
+    ``gradient(upstream, captures)`` returns the gradients of the targets listed in ``grad_targets``."""
+
+    def __init__(self, gradient: Callable, n_targets: int, grad_targets):
+        self.gradient = gradient
+        self.n_targets = n_targets
+        self.grad_targets = tuple(grad_targets)
+
+    def run(self, upstream_values, capture_values):
+        with eager_backward_scope():
+            res = self.gradient([as_eager(g) for g in upstream_values], [as_eager(c) for c in capture_values])
+        out = [None] * self.n_targets
+        for i, g in zip(self.grad_targets, res):
+            out[i] = None if g is None else convert_to_tensor(g)._t
+        return out
+
+
+def apply_loaded_custom_gradient(inputs, n_out: int, n_targets: int, grad_targets, gradient: Callable,
+                                 name: str = "CustomGradient"):
+    """The ``CustomGradient`` op of a ``tf.custom_gradient`` call loaded from a SavedModel (TF's ``IdentityN``
+    with a ``_gradient_op_type``): ``inputs`` are f's outputs, the tensors gradients go to, then the captures
+    the gradient function reads; ``gradient(upstream, captures)`` (eager tensors, run in the backward pass)
+    returns the gradients of the targets in ``grad_targets``. Returns f's outputs."""
+    spec = _GraphSpec(_CallableProgram(gradient, n_targets, grad_targets), n_targets)
+    attrs = {"spec": spec, "n_out": n_out, "_grad_input_indices": tuple(n_out + i for i in grad_targets)}
+    outs = apply_op("CustomGradient", list(inputs), attrs, name=name)
+    return list(outs) if isinstance(outs, list) else [outs]
+
+
 def _dependent_variables(graph, flat_args, flat_result):
     """Variables whose handle ops lie between ``flat_args`` and ``flat_result`` (TF's
     ``_get_dependent_variables``), sorted by name as TF does."""

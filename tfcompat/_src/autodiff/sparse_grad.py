@@ -30,10 +30,13 @@ def _leaf_node(t: torch.Tensor):
 
 
 def _is_read_of(params: torch.Tensor, leaf: torch.Tensor) -> bool:
-    """params is the source's torch value itself or a whole-tensor view of it (a Variable read)."""
+    """params is the source's torch value itself or a whole-tensor view of it made by a Variable read or an
+    Identity (``view_as``). A same-shape Reshape gives an alias instead (``AliasBackward0``): TF's Reshape
+    gradient densifies, so a gather behind it gives the source a dense gradient."""
     if params is leaf:
         return True
-    return (params._base is leaf and params.shape == leaf.shape and params.stride() == leaf.stride()
+    return (params._base is leaf and type(params.grad_fn).__name__ == "ViewBackward0"
+            and params.shape == leaf.shape and params.stride() == leaf.stride()
             and params.storage_offset() == leaf.storage_offset())
 
 

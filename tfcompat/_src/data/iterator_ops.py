@@ -9,6 +9,7 @@ resource store (per session, as in TF), or on the iterator object outside a Sess
 from __future__ import annotations
 
 import itertools
+import json
 import threading
 import weakref
 
@@ -240,7 +241,17 @@ class Optional:
 
 
 class OwnedIterator:
-    """Mirrors TF2's ``OwnedIterator``: what ``iter(dataset)`` returns when executing eagerly."""
+    """Mirrors TF2's ``OwnedIterator``: what ``iter(dataset)`` returns when executing eagerly.
+
+    ``tf.train.Checkpoint`` saves its position (TF's ``ITERATOR_STATE``). Difference: TF serializes the
+    pipeline's internal state (shuffle buffers included); tfcompat saves how many elements were taken, and a
+    restore moves the iterator forward to there (an iterator already past it replays a new iteration of the
+    pipeline), so the elements that follow are TF's unless the restored iterator's shuffle epoch differs from
+    the saved one's (known deviation checkpoint-iterator-state)."""
+
+    # tf.train.Checkpoint's saved-state protocol (runtime/training/checkpoint.py): TF's attribute and key suffix.
+    _CHECKPOINT_ATTRIBUTES = {"ITERATOR": "ITERATOR_STATE"}
+    _STATE_FORMAT = "tfcompat-iterator-state/1"
 
     def __init__(self, dataset):
         self._dataset = dataset
@@ -248,18 +259,44 @@ class OwnedIterator:
         self.element_spec = dataset.element_spec
         self._converters = structure.output_converters(node.flat_specs, node_lib.hooks["wrap"])
         self._it = node.iterate(Env(options=node_lib.pipeline_options(node)))
+        self._taken = 0
 
     def __iter__(self):
         return self
 
     def _next_flat(self) -> tuple:
         try:
-            return tuple(next(self._it))
+            flat = tuple(next(self._it))
         except StopIteration:
             raise end_of_sequence() from None
+        self._taken += 1
+        return flat
+
+    def _serialize_to_tensors(self) -> dict:
+        state = {"format": self._STATE_FORMAT, "taken": self._taken}
+        return {"ITERATOR": json.dumps(state).encode()}
+
+    def _restore_from_tensors(self, values: dict) -> None:
+        try:
+            state = json.loads(values["ITERATOR"].decode())
+            taken = int(state["taken"]) if state.get("format") == self._STATE_FORMAT else None
+        except (ValueError, KeyError, TypeError, UnicodeDecodeError):
+            taken = None
+        if taken is None:
+            raise errors.DataLossError(None, None, "The checkpoint's iterator state was not written by tfcompat "
+                                       f"({self._STATE_FORMAT}).")
+        skip = taken - self._taken
+        if skip < 0:   # behind this iterator's position: replay a new iteration (a reshuffle may differ from TF)
+            node = self._dataset._node
+            self._it, self._taken, skip = node.iterate(Env(options=node_lib.pipeline_options(node))), 0, taken
+        for _ in range(skip):   # forward to the saved position
+            if next(self._it, None) is None:
+                break
+        self._taken = taken
 
     def _next_element(self):
         flat = next(self._it)
+        self._taken += 1
         conv = self._converters
         if len(conv) == 1:
             return structure.pack(self.element_spec, [conv[0](flat[0])])

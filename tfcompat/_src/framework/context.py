@@ -55,6 +55,7 @@ def set_v2_behavior(enabled: bool) -> None:
     """TF2 behaviour on/off: eager execution and TF2 TensorShapes (TF1: shape entries are Dimensions)."""
     _global["v2_behavior"] = enabled
     _global["eager"] = enabled
+    _global["tensor_equality"] = enabled   # as TF's enable/disable_v2_behavior (enable_tensor_equality)
     if enabled:
         tensor_shape.enable_v2_tensorshape()
     else:
@@ -63,6 +64,15 @@ def set_v2_behavior(enabled: bool) -> None:
 
 def v2_behavior() -> bool:
     return _global["v2_behavior"]
+
+
+def set_tensor_equality(enabled: bool) -> None:
+    """TF's ``enable_tensor_equality``/``disable_tensor_equality``: whether ``Tensor.__eq__`` is elementwise."""
+    _global["tensor_equality"] = bool(enabled)
+
+
+def tensor_equality() -> bool:
+    return _global.get("tensor_equality", _global["v2_behavior"])
 
 
 def install_graph_factory(factory) -> None:

@@ -18,6 +18,7 @@ from tfcompat._src.framework import op_def as op_def_lib
 from tfcompat._src.framework.op_def import ShapeMismatch
 from tfcompat._src.framework import kernel_errors
 from tfcompat._src.framework.op_types import TF_NAME_OF, TF_TYPE_NAMES
+from tfcompat._src.framework import string_kernels
 from tfcompat._src.framework.string_tensor import StringTensor, as_bytes_array
 from tfcompat._src.framework.tensor import EagerTensor, SymbolicTensor, Tensor
 from tfcompat._src.framework.tensor_shape import Dimension, TensorShape, internal_v2_shapes
@@ -136,6 +137,14 @@ def _collect_kinds(value, kinds):
                              f"({type(v)}) to a Tensor.")
 
 
+def _mixes_scalars_and_sequences(value) -> bool:
+    """Whether some level of a nested list/tuple holds both scalars and sequences (TF: 'mixed types')."""
+    if not isinstance(value, (list, tuple)):
+        return False
+    kinds = {isinstance(v, (list, tuple, np.ndarray)) for v in value}
+    return len(kinds) > 1 or any(_mixes_scalars_and_sequences(v) for v in value)
+
+
 def _python_to_torch(value, dtype: dtypes.DType, device) -> torch.Tensor:
     if dtype is dtypes.string:
         # tf.string has no torch dtype: its run-time value is a numpy object array of bytes (string_tensor.py).
@@ -150,7 +159,12 @@ def _python_to_torch(value, dtype: dtypes.DType, device) -> torch.Tensor:
     else:
         if _infer_python_dtype(value) is dtypes.string and dtype is not dtypes.string:
             raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {dtype.name}")
-        arr = np.asarray(value)
+        try:
+            arr = np.asarray(value)
+        except ValueError:   # NumPy's "inhomogeneous shape": a ragged nested list
+            if _mixes_scalars_and_sequences(value):
+                raise ValueError("Can't convert Python sequence with mixed types to Tensor.") from None
+            raise ValueError("Can't convert non-rectangular Python sequence to Tensor.") from None
         kind = arr.dtype.kind
         # TF refuses python floats for integer/bool dtypes and python ints for bool, even when exact.
         if (kind == "f" and arr.size and (dtype.is_integer or dtype.is_bool)) or (kind in "iu" and dtype.is_bool) or (
@@ -162,6 +176,8 @@ def _python_to_torch(value, dtype: dtypes.DType, device) -> torch.Tensor:
     if dtype is dtypes.bfloat16:
         return torch.as_tensor(arr.astype(np.float32), device=device).to(torch.bfloat16)
     arr = np.asarray(arr, dtype=dtype.np_dtype)
+    if arr.ndim and not arr.flags.writeable:
+        arr = arr.copy()   # torch warns on (and may write into) a read-only array; TF copies the value anyway
     t = torch.from_numpy(np.ascontiguousarray(arr)) if arr.ndim else torch.tensor(arr.item(), dtype=dtype.torch_dtype)
     return t.to(device) if device is not None and device.type != "cpu" else t
 
@@ -444,11 +460,9 @@ class _NoGradient(torch.autograd.Function):
 
     @staticmethod
     def backward(ctx, *grads):
-        raise LookupError(
-            f"No gradient defined for operation '{ctx.op_name}' (op type: {ctx.op_type}). In general every "
-            f"operation must have an associated `@tf.RegisterGradient` for correct autodiff, which this op "
-            f"is lacking. If you want to pretend this operation is a constant in your program, you may "
-            f"insert `tf.stop_gradient`.")
+        # TF's eager tape wording (tf.gradients' "No gradient defined for operation..." is raised statically
+        # while building the graph, autodiff/gradients.py).
+        raise LookupError(f"gradient registry has no entry for: {ctx.op_type}")
 
 
 def finish_outputs(op_def, outs: tuple, op_name: str) -> tuple:
@@ -741,9 +755,12 @@ def _meta_specs(op_def, inputs, attrs, consts, unknown, scalar_unknown_rank=Fals
                 d = unknown[n_unknown % len(unknown)]
                 n_unknown += 1
             dims.append(d)
-        if x.dtype.torch_dtype is None:
+        torch_dtype = x.dtype.torch_dtype
+        if x.dtype is dtypes.string and op_def.string_outputs is not None:
+            torch_dtype = torch.int64   # the kernel runs on string ids (string_kernels.py)
+        if torch_dtype is None:
             raise ValueError("no torch dtype")
-        args.append(torch.empty(dims, dtype=x.dtype.torch_dtype, device="meta"))
+        args.append(torch.empty(dims, dtype=torch_dtype, device="meta"))
     kattrs = dict(attrs)
     if op_def.creates:
         kattrs["device"] = torch.device("meta") if not consts else torch.device("cpu")
@@ -751,4 +768,9 @@ def _meta_specs(op_def, inputs, attrs, consts, unknown, scalar_unknown_rank=Fals
         outs = op_def.kernel(*args, **kattrs)
     if isinstance(outs, torch.Tensor):
         outs = (outs,)
-    return [(TensorShape(list(o.shape)), dtypes.from_torch(o.dtype)) for o in outs]
+    specs = [(TensorShape(list(o.shape)), dtypes.from_torch(o.dtype)) for o in outs]
+    strings = op_def.string_outputs
+    if strings is not None and any(x.dtype is dtypes.string for x in inputs):
+        specs = [(s, dtypes.string) if strings == string_kernels.ALL_OUTPUTS or i in strings else (s, dt)
+                 for i, (s, dt) in enumerate(specs)]
+    return specs

@@ -43,6 +43,7 @@ _ATTR_INPUTS = {
     "ScalarSummary": {"tags": "tags"}, "HistogramSummary": {"tag": "tag"}, "ImageSummary": {"tag": "tag"},
     "TensorSummaryV2": {"tag": "tag", "serialized_summary_metadata": "serialized_summary_metadata"},
 }
+_REDUCTIONS = ("Sum", "Mean", "Max", "Min", "Prod", "All", "Any")
 # Ops whose first input is a variable handle in TF (tfcompat keeps the variable as an attribute).
 _HANDLE_OPS = ("ReadVariableOp", "AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp",
                "VarIsInitializedOp")
@@ -245,6 +246,10 @@ class _Exporter:
                 continue
             remaining_args = len(sig.inputs) - i
             if arg.name in statics and statics[arg.name] in op.attrs and len(ins) - pos < remaining_args:
+                if op.type in _REDUCTIONS and op.attrs[statics[arg.name]] is None and op.inputs[0].shape.rank is None:
+                    refs.append(self._all_axes(op))   # TF's range(0, rank(x)): the rank is known when it runs
+                    arg_dtypes.setdefault(arg.type_attr, dtypes.int32)
+                    continue
                 value = self._static_input(op, statics[arg.name])
                 dt = op.outputs[0].dtype if arg.type_attr in out_types and op.outputs else None
                 name, dt = self._const(f"{op.name}/{arg.name}", value, dt)
@@ -259,6 +264,17 @@ class _Exporter:
                 if arg.type_attr:
                     arg_dtypes.setdefault(arg.type_attr, t.dtype)
         return refs
+
+    def _all_axes(self, op) -> str:
+        """Nodes computing every axis of a reduction's input of unknown rank (TF's ``Rank`` + ``Range``)."""
+        x = op.inputs[0]
+        rank = self.gdef.node.add(name=self._unique(f"{op.name}/Rank"), op="Rank", input=[self._value_ref(x)])
+        rank.attr["T"].type = x.dtype.as_datatype_enum
+        start, _ = self._const(f"{op.name}/range/start", 0, dtypes.int32)
+        delta, _ = self._const(f"{op.name}/range/delta", 1, dtypes.int32)
+        rng = self.gdef.node.add(name=self._unique(f"{op.name}/range"), op="Range", input=[start, rank.name, delta])
+        rng.attr["Tidx"].type = dtypes.int32.as_datatype_enum
+        return rng.name
 
     def _static_input(self, op, attr_name):
         value = op.attrs[attr_name]

@@ -56,6 +56,12 @@ def _pad(ctx, inputs):
     return apply_op("Pad", [inputs[0]], attrs, name=ctx.name)
 
 
+@register_converter("Range")
+def _range(ctx, inputs):
+    # TF's Range has only its Tidx type attribute; tfcompat's kernel takes the output dtype as ``dtype``.
+    return apply_op("Range", list(inputs), {"dtype": ctx.attrs["Tidx"]}, name=ctx.name)
+
+
 @register_converter("MirrorPad")
 def _mirror_pad(ctx, inputs):
     paddings = static_value(ctx, inputs[1], "paddings")

@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Callable, Mapping
 
+from tfcompat._src.framework import string_kernels
 from tfcompat._src.framework.op_types import Arg
 
 __all__ = ["OpDef", "Arg", "register_op", "get", "REGISTRY", "GRADIENT_REGISTRY", "ShapeMismatch",
@@ -85,6 +86,9 @@ class OpDef:
     # of arguments passed as python attributes.
     input_rules: tuple = ()
     attr_rules: tuple = ()
+    # Output indices (or ``string_kernels.ALL_OUTPUTS``) that are strings when the op runs on tf.string inputs
+    # through integer ids (``string_kernels.py``); None: the kernel takes no string inputs that way.
+    string_outputs: tuple | str | None = None
 
     def n_outputs(self, attrs) -> int:
         return self.num_outputs(attrs) if callable(self.num_outputs) else self.num_outputs
@@ -125,7 +129,7 @@ def _same_type_groups(input_names, types) -> tuple:
 def register_op(name: str, *, grad: str, inputs=("x",), same_type=None, num_outputs=1, stateful=False,
                 creates=False, shape_fn=None, list_input=False, writes_variables=False,
                 types: Mapping[str, Arg] | None = None, side_effects=False, tf_gradient=None, shape_check=None,
-                kind=KIND_OP):
+                kind=KIND_OP, strings=None):
     """Declares op ``name`` (a TF raw-op name) with the decorated torch kernel.
 
     Args:
@@ -138,6 +142,8 @@ def register_op(name: str, *, grad: str, inputs=("x",), same_type=None, num_outp
       tf_gradient: what TF's gradient registry holds for this type (default: an entry unless NO_GRADIENT).
       shape_check: a function ``(shapes, attrs, const_values)`` raising ``ShapeMismatch`` (TF's shape function).
       kind: the node kind the plan compiler emits (``KIND_*``).
+      strings: the op moves elements of any dtype (TF's ``T: type``): it also runs on tf.string inputs, through
+        integer ids (``string_kernels.py``); the output indices that are then strings, or ``ALL_OUTPUTS``.
     Other arguments: see the ``OpDef`` fields."""
     if grad not in _STATUSES:
         raise ValueError(f"{name}: gradient status must be one of {_STATUSES}")
@@ -164,9 +170,10 @@ def register_op(name: str, *, grad: str, inputs=("x",), same_type=None, num_outp
     def decorate(kernel):
         if name in REGISTRY:
             raise KeyError(f"op {name!r} is already registered")
-        REGISTRY[name] = OpDef(name, kernel, grad, tuple(inputs), tuple(same_type), num_outputs, stateful,
+        run = kernel if strings is None else string_kernels.on_string_ids(kernel, strings)
+        REGISTRY[name] = OpDef(name, run, grad, tuple(inputs), tuple(same_type), num_outputs, stateful,
                                creates, shape_fn, list_input, writes_variables, types, side_effects, tf_gradient,
-                               shape_check, kind, input_rules, attr_rules)
+                               shape_check, kind, input_rules, attr_rules, string_outputs=strings)
         return kernel
 
     return decorate

@@ -63,12 +63,15 @@ class Tensor:
         return id(self)
 
     def experimental_ref(self):
-        return _Reference(self)
+        return Reference(self)
 
     ref = experimental_ref
 
 
-class _Reference:
+class Reference:
+    """Mirrors TF's ``Reference`` (``Tensor.ref()``, ``Variable.ref()``): a hashable key compared by the identity
+    of the wrapped tensor or variable; ``deref()`` returns it."""
+
     __slots__ = ("_t",)
 
     def __init__(self, t):
@@ -81,7 +84,10 @@ class _Reference:
         return id(self._t)
 
     def __eq__(self, other):
-        return isinstance(other, _Reference) and other._t is self._t
+        return isinstance(other, Reference) and other._t is self._t
+
+    def __repr__(self):
+        return f"<Reference wrapping {self._t!r}>"
 
 
 class EagerTensor(Tensor):
@@ -153,7 +159,10 @@ class EagerTensor(Tensor):
         # TF's numpy_text: numpy's own repr/str of the value; scalars print as their item.
         value = self.numpy()
         if self._t.dim() == 0:
-            text = str(value)
+            # TF 2.21 under NumPy 2: a float/complex scalar's repr is the repr of its Python value
+            # (float32 0.1 -> 0.10000000149011612); its str stays NumPy's shortest form (0.1).
+            is_inexact = isinstance(value, np.generic) and np.issubdtype(value.dtype, np.inexact)
+            text = repr(value.item()) if is_repr and is_inexact else str(value)
         else:
             text = repr(value) if is_repr else str(value)
         return "\n" + text if "\n" in text else text

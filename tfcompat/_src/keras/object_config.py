@@ -28,6 +28,9 @@ _PUBLIC_MODULES = {
     "tfcompat._src.ops.init_ops_v2": "keras.initializers",
     "tfcompat._src.keras.regularizers": "keras.regularizers",
     "tfcompat._src.keras.constraints": "keras.constraints",
+    "tfcompat._src.keras.optimizers.optimizers": "keras.optimizers",
+    "tfcompat._src.keras.optimizers.legacy": "keras.optimizers.legacy",
+    "tfcompat._src.keras.engine.sequential": "keras",
 }
 
 

@@ -7,7 +7,7 @@ import builtins
 import numpy as np
 import torch
 
-from tfcompat._src.framework import dtypes
+from tfcompat._src.framework import dtypes, errors
 from tfcompat._src.framework.dispatch import apply_op, constant_value
 from tfcompat._src.framework.op_def import DIFFERENTIABLE, NO_GRADIENT, register_op
 from tfcompat._src.framework.op_types import INT32_64, NUMBER_BOOL, Arg
@@ -18,7 +18,7 @@ from tfcompat._src.ops._helpers import has_non_integer, is_tensor_like, static_i
 __all__ = ["pad", "reverse", "broadcast_to", "unique"]
 
 
-@register_op("Pad", grad=DIFFERENTIABLE, inputs=("input",),
+@register_op("Pad", strings=(0,), grad=DIFFERENTIABLE, inputs=("input",),
              types={"paddings": Arg("Tpaddings", INT32_64, from_attr="paddings")})
 def _pad(x, *, paddings, constant_values=0):
     flat = []
@@ -27,7 +27,34 @@ def _pad(x, *, paddings, constant_values=0):
     return torch.nn.functional.pad(x, flat, value=constant_values)
 
 
-@register_op("MirrorPad", grad=DIFFERENTIABLE, inputs=("input",),
+def _pad_v2_shape(inputs, attrs):
+    """TF's shape function: each dim grows by its paddings (constant_values' rank is checked when it runs)."""
+    shape = inputs[0].shape
+    pads = attrs["paddings"]
+    if shape.rank is None or has_non_integer(pads):
+        rank = shape.rank if shape.rank is not None else (len(pads) if isinstance(pads, (list, tuple)) else None)
+        return [(TensorShape(None if rank is None else [None] * rank), inputs[0].dtype)]
+    dims = [None if d is None else d + int(b) + int(a) for d, (b, a) in zip(shape.as_list(), pads)]
+    return [(TensorShape(dims), inputs[0].dtype)]
+
+
+@register_op("PadV2", strings=(0,), grad=DIFFERENTIABLE, inputs=("input", "constant_values"), shape_fn=_pad_v2_shape,
+             types={"input": Arg("T"), "constant_values": Arg("T"),
+                    "paddings": Arg("Tpaddings", INT32_64, from_attr="paddings")})
+def _pad_v2(x, constant_values, *, paddings, _grad_input_indices=(0,)):
+    if constant_values.dim() != 0:
+        raise errors.InvalidArgumentError(f"constant_values must be a scalar. Found: "
+                                          f"[{','.join(str(d) for d in constant_values.shape)}]")
+    flat = []
+    for before, after in reversed(paddings):
+        flat += [before, after]
+    # TF's PadV2 gradient gives None for constant_values: the fill value enters as a constant.
+    padded = torch.nn.functional.pad(x, flat)
+    is_pad = torch.nn.functional.pad(torch.zeros(x.shape, dtype=torch.bool, device=x.device), flat, value=True)
+    return torch.where(is_pad, constant_values.detach(), padded)
+
+
+@register_op("MirrorPad", strings=(0,), grad=DIFFERENTIABLE, inputs=("input",),
              types={"paddings": Arg("Tpaddings", INT32_64, from_attr="paddings")})
 def _mirror_pad(x, *, paddings, mode):
     # torch's reflect/replicate modes cover only some ranks and torch has no SYMMETRIC mode: gather indices.
@@ -46,13 +73,13 @@ def _mirror_pad(x, *, paddings, mode):
     return x
 
 
-@register_op("ReverseV2", grad=DIFFERENTIABLE, inputs=("tensor",),
+@register_op("ReverseV2", strings=(0,), grad=DIFFERENTIABLE, inputs=("tensor",),
              types={"tensor": Arg("T", NUMBER_BOOL + ("string",)), "axis": Arg("Tidx", INT32_64, from_attr="axis")})
 def _reverse(x, *, axis):
     return torch.flip(x, dims=list(axis))
 
 
-@register_op("BroadcastTo", grad=DIFFERENTIABLE, inputs=("input", "shape"),
+@register_op("BroadcastTo", strings=(0,), grad=DIFFERENTIABLE, inputs=("input", "shape"),
              types={"shape": Arg("Tidx", INT32_64, from_attr="shape")}, shape_check=shape_checks.broadcast_to)
 def _broadcast_to(x, shape_t=None, *, shape=None):
     if shape_t is not None:   # a shape known only at run time
@@ -60,7 +87,7 @@ def _broadcast_to(x, shape_t=None, *, shape=None):
     return x.expand(shape).clone()
 
 
-@register_op("Unique", grad=NO_GRADIENT, inputs=("x",), num_outputs=2,
+@register_op("Unique", strings=(0,), grad=NO_GRADIENT, inputs=("x",), num_outputs=2,
              shape_fn=lambda inputs, attrs: [(TensorShape([None]), inputs[0].dtype),
                                              (inputs[0].shape, attrs.get("out_idx", dtypes.int32))])
 def _unique(x, *, out_idx=dtypes.int32):
@@ -81,7 +108,12 @@ def pad(tensor, paddings, mode="CONSTANT", name=None, constant_values=0):
     x = to_tensor(tensor)
     mode = mode.upper()
     if mode == "CONSTANT":
-        return apply_op("Pad", [x], {"paddings": pads, "constant_values": constant_values}, name=name)
+        # As TF: op Pad for a python zero, else PadV2 with the fill value as an input of the input's dtype.
+        if not is_tensor_like(constant_values) and np.ndim(constant_values) == 0 and constant_values == 0:
+            return apply_op("Pad", [x], {"paddings": pads}, name=name)
+        cv = to_tensor(constant_values, dtype=None if is_tensor_like(constant_values) else x.dtype)
+        # TF's PadV2 gradient is None for constant_values (graph tf.gradients reads _grad_input_indices).
+        return apply_op("PadV2", [x, cv], {"paddings": pads, "_grad_input_indices": (0,)}, name=name)
     if mode not in ("REFLECT", "SYMMETRIC"):
         raise ValueError(f"Value of argument `mode` expected to be one of \"CONSTANT\", \"REFLECT\", or "
                          f"\"SYMMETRIC\". Received `mode` = {mode}")

@@ -227,7 +227,7 @@ def _roll_check(shapes, attrs, consts):
                 raise ShapeMismatch(f"axis {a} is out of range", f"axis {a} is out of range", eager_only=True)
 
 
-@register_op("Roll", grad=DIFFERENTIABLE, inputs=("input", "shift", "axis"),
+@register_op("Roll", strings=(0,), grad=DIFFERENTIABLE, inputs=("input", "shift", "axis"),
              types={"shift": Arg("Tshift", INT32_64, from_attr="shift"),
                     "axis": Arg("Taxis", INT32_64, from_attr="axis")},
              shape_fn=lambda inputs, attrs: [(inputs[0].shape, inputs[0].dtype)], shape_check=_roll_check)
@@ -340,7 +340,7 @@ def searchsorted(sorted_sequence, values, side="left", out_type=dtypes.int32, na
     return out
 
 
-@register_op("UniqueWithCounts", grad=NO_GRADIENT, inputs=("x",), num_outputs=3,
+@register_op("UniqueWithCounts", strings=(0,), grad=NO_GRADIENT, inputs=("x",), num_outputs=3,
              shape_fn=lambda inputs, attrs: [(TensorShape([None]), inputs[0].dtype),
                                              (inputs[0].shape, attrs.get("out_idx", dtypes.int32)),
                                              (TensorShape([None]), attrs.get("out_idx", dtypes.int32))])

@@ -11,11 +11,15 @@ from tfcompat._src.framework import errors
 from tfcompat._src.framework.dispatch import apply_op, constant_value, convert_to_tensor, to_torch_value
 from tfcompat._src.framework.dispatch import hooks as dispatch_hooks
 from tfcompat._src.framework import context as ctx_lib
+from tfcompat._src.framework.string_kernels import ALL_OUTPUTS
 from tfcompat._src.framework.op_def import (DIFFERENTIABLE, KIND_CONSTANT, NO_GRADIENT, NOT_DIFFERENTIABLE,
                                             TF_GRADIENT_NONE, TF_GRADIENT_RAISING, TF_GRADIENT_REGISTERED,
                                             register_op, resolve_legacy)
 from tfcompat._src.framework.kernel_errors import format_shape
+from tfcompat._src.framework.name_scope import name_scope
+from tfcompat._src.framework import shape_values
 from tfcompat._src.framework.op_types import BOOL, FLOAT, INT16_32_64, INT32, INT32_64, NUMBER_BOOL, Arg
+from tfcompat._src.framework.sparse_tensor import SparseTensor
 from tfcompat._src.framework.tensor import SymbolicTensor, Tensor
 from tfcompat._src.framework.tensor_shape import TensorShape, dimension_value
 from tfcompat._src.ops._helpers import (has_non_integer, is_tensor_like, match_dtypes, static_axis,
@@ -97,15 +101,20 @@ def _no_op():
     return ()
 
 
-@register_op("Reshape", grad=DIFFERENTIABLE, inputs=("tensor", "shape"),
+@register_op("Reshape", strings=(0,), grad=DIFFERENTIABLE, inputs=("tensor", "shape"),
              types={"shape": Arg("Tshape", INT32_64, from_attr="shape")}, shape_check=shape_checks.reshape)
 def _reshape(x, shape_t=None, *, shape=None):
     if shape_t is not None:
         shape = shape_t.tolist()
-    return x.reshape(shape)
+    out = x.reshape(shape)
+    if x.requires_grad and out.shape == x.shape:
+        # Not a plain view: autodiff/sparse_grad.py takes a view of a source for a read of it (Identity,
+        # ReadVariableOp), through which TF's IndexedSlices gradients pass; TF's Reshape gradient is dense.
+        return torch.ops.aten.alias(x)
+    return out
 
 
-@register_op("Transpose", grad=DIFFERENTIABLE, inputs=("x", "perm"),
+@register_op("Transpose", strings=(0,), grad=DIFFERENTIABLE, inputs=("x", "perm"),
              types={"perm": Arg("Tperm", INT32_64, from_attr="perm")}, shape_check=shape_checks.transpose)
 def _transpose(x, perm_t=None, *, perm=None):
     if perm_t is not None:
@@ -115,7 +124,7 @@ def _transpose(x, perm_t=None, *, perm=None):
     return x.permute(perm)
 
 
-@register_op("ConcatV2", grad=DIFFERENTIABLE, inputs=("values",), list_input=True,
+@register_op("ConcatV2", strings=(0,), grad=DIFFERENTIABLE, inputs=("values",), list_input=True,
              types={"values": Arg("T"), "axis": Arg("Tidx", INT32_64, from_attr="axis")},
              shape_check=shape_checks.concat, shape_fn=shape_fns.concat_shape)
 def _concat(*args, N, axis=None):
@@ -124,13 +133,13 @@ def _concat(*args, N, axis=None):
     return torch.cat(args[:N], dim=axis)
 
 
-@register_op("Pack", grad=DIFFERENTIABLE, inputs=("values",), list_input=True, types={"values": Arg("T")},
+@register_op("Pack", strings=(0,), grad=DIFFERENTIABLE, inputs=("values",), list_input=True, types={"values": Arg("T")},
              shape_check=shape_checks.pack, shape_fn=shape_fns.pack_shape)
 def _pack(*xs, N, axis=0):
     return torch.stack(xs[:N], dim=axis)
 
 
-@register_op("Unpack", grad=DIFFERENTIABLE, inputs=("value",), num_outputs=lambda a: a["num"])
+@register_op("Unpack", strings=ALL_OUTPUTS, grad=DIFFERENTIABLE, inputs=("value",), num_outputs=lambda a: a["num"])
 def _unpack(x, *, num, axis=0):
     if x.shape[axis] != num:
         raise errors.InvalidArgumentError(f"Input shape axis {axis} must equal {num}, got shape "
@@ -138,7 +147,7 @@ def _unpack(x, *, num, axis=0):
     return tuple(torch.unbind(x, dim=axis))
 
 
-@register_op("Split", grad=DIFFERENTIABLE, inputs=("value",), num_outputs=lambda a: a["num_split"],
+@register_op("Split", strings=ALL_OUTPUTS, grad=DIFFERENTIABLE, inputs=("value",), num_outputs=lambda a: a["num_split"],
              shape_check=shape_checks.split)
 def _split(x, *, axis, num_split):
     if x.shape[axis] % num_split:
@@ -148,7 +157,7 @@ def _split(x, *, axis, num_split):
     return tuple(torch.split(x, x.shape[axis] // num_split, dim=axis))
 
 
-@register_op("SplitV", grad=DIFFERENTIABLE, inputs=("value",), num_outputs=lambda a: len(a["sizes"]),
+@register_op("SplitV", strings=ALL_OUTPUTS, grad=DIFFERENTIABLE, inputs=("value",), num_outputs=lambda a: len(a["sizes"]),
              types={"size_splits": Arg("Tlen", ("int8", "int32", "int64"), from_attr="sizes")})
 def _splitv(x, *, sizes, axis):
     sizes = list(sizes)
@@ -177,7 +186,7 @@ def _squeeze_shape(inputs, attrs):
     return [(TensorShape([v for i, v in enumerate(known) if i not in drop]), inputs[0].dtype)]
 
 
-@register_op("Squeeze", grad=DIFFERENTIABLE, inputs=("input",), shape_fn=_squeeze_shape)
+@register_op("Squeeze", strings=(0,), grad=DIFFERENTIABLE, inputs=("input",), shape_fn=_squeeze_shape)
 def _squeeze(x, *, squeeze_dims=()):
     if not squeeze_dims:
         return x.reshape([d for d in x.shape if d != 1])
@@ -193,7 +202,7 @@ def _squeeze(x, *, squeeze_dims=()):
     return x.reshape([s for i, s in enumerate(x.shape) if i not in dims])
 
 
-@register_op("ExpandDims", grad=DIFFERENTIABLE, inputs=("input", "dim"),
+@register_op("ExpandDims", strings=(0,), grad=DIFFERENTIABLE, inputs=("input", "dim"),
              types={"dim": Arg("Tdim", INT32_64, from_attr="axis")}, shape_check=shape_checks.expand_dims)
 def _expand_dims(x, dim_t=None, *, axis=None):
     if dim_t is not None:
@@ -201,7 +210,7 @@ def _expand_dims(x, dim_t=None, *, axis=None):
     return x.unsqueeze(axis)
 
 
-@register_op("Tile", grad=DIFFERENTIABLE, inputs=("input", "multiples"),
+@register_op("Tile", strings=(0,), grad=DIFFERENTIABLE, inputs=("input", "multiples"),
              types={"multiples": Arg("Tmultiples", INT32_64, from_attr="multiples")}, shape_check=shape_checks.tile)
 def _tile(x, m_t=None, *, multiples=None):
     if m_t is not None:
@@ -209,7 +218,7 @@ def _tile(x, m_t=None, *, multiples=None):
     return x.repeat(*multiples) if multiples else x.clone()
 
 
-@register_op("GatherV2", grad=DIFFERENTIABLE, inputs=("params", "indices"),
+@register_op("GatherV2", strings=(0,), grad=DIFFERENTIABLE, inputs=("params", "indices"),
              types={"indices": Arg("Tindices", INT16_32_64), "axis": Arg("Taxis", INT32_64, from_attr="axis")})
 def _gather(params, indices, *, axis=0, batch_dims=0):
     n = params.shape[axis]
@@ -224,7 +233,7 @@ def _gather(params, indices, *, axis=0, batch_dims=0):
     return flat.reshape(shape)
 
 
-@register_op("GatherNd", grad=DIFFERENTIABLE, inputs=("params", "indices"),
+@register_op("GatherNd", strings=(0,), grad=DIFFERENTIABLE, inputs=("params", "indices"),
              types={"indices": Arg("Tindices", INT16_32_64)})
 def _gather_nd(params, indices):
     idx = indices.long()
@@ -232,7 +241,7 @@ def _gather_nd(params, indices):
     return params[tuple(idx[..., i] for i in builtins.range(k))]
 
 
-@register_op("Slice", grad=DIFFERENTIABLE, inputs=("input", "begin", "size"),
+@register_op("Slice", strings=(0,), grad=DIFFERENTIABLE, inputs=("input", "begin", "size"),
              types={"begin": Arg("Index", INT32_64, from_attr="begin"),
                     "size": Arg("Index", INT32_64, from_attr="size")})
 def _slice(x, *dyn, begin=None, size=None):
@@ -258,19 +267,19 @@ def _shape_shape(inputs, attrs):
     return [(TensorShape([inputs[0].shape.rank]), attrs.get("out_type", dtypes.int32))]
 
 
-@register_op("Shape", grad=NOT_DIFFERENTIABLE, inputs=("input",), creates=True, shape_fn=_shape_shape)
+@register_op("Shape", strings=(), grad=NOT_DIFFERENTIABLE, inputs=("input",), creates=True, shape_fn=_shape_shape)
 def _shape(x, *, out_type=dtypes.int32, device=None):
     return torch.tensor(list(x.shape), dtype=out_type.torch_dtype, device=x.device if device is None or
                         device.type != "meta" else device)
 
 
-@register_op("Size", grad=NOT_DIFFERENTIABLE, inputs=("input",), creates=True)
+@register_op("Size", strings=(), grad=NOT_DIFFERENTIABLE, inputs=("input",), creates=True)
 def _size(x, *, out_type=dtypes.int32, device=None):
     return torch.tensor(x.numel(), dtype=out_type.torch_dtype, device=x.device if device is None or
                         device.type != "meta" else device)
 
 
-@register_op("Rank", grad=NOT_DIFFERENTIABLE, inputs=("input",), creates=True)
+@register_op("Rank", strings=(), grad=NOT_DIFFERENTIABLE, inputs=("input",), creates=True)
 def _rank(x, *, device=None):
     return torch.tensor(x.dim(), dtype=torch.int32, device=x.device if device is None or
                         device.type != "meta" else device)
@@ -294,7 +303,7 @@ def _fill_shape(inputs, attrs):
     return [(TensorShape(None if n is None else [None] * n), value.dtype)]
 
 
-@register_op("Fill", grad=DIFFERENTIABLE, inputs=("dims", "value"), creates=True, shape_fn=_fill_shape,
+@register_op("Fill", strings=(0,), grad=DIFFERENTIABLE, inputs=("dims", "value"), creates=True, shape_fn=_fill_shape,
              types={"dims": Arg("index_type", INT32_64, from_attr="dims")})
 def _fill(*dyn, dims=None, value=None, dtype=None, device=None):
     if dims is None:
@@ -313,7 +322,7 @@ def _fill(*dyn, dims=None, value=None, dtype=None, device=None):
     return torch.full(dims, value, dtype=dtype.torch_dtype, device=device)
 
 
-@register_op("ZerosLike", grad=NOT_DIFFERENTIABLE, inputs=("x",))
+@register_op("ZerosLike", strings=(0,), grad=NOT_DIFFERENTIABLE, inputs=("x",))
 def _zeros_like(x, *, dtype=None):
     return torch.zeros_like(x, dtype=None if dtype is None else dtype.torch_dtype)
 
@@ -342,7 +351,7 @@ def _one_hot(indices, on, off, *, depth, axis=-1):
     return out
 
 
-@register_op("SelectV2", grad=DIFFERENTIABLE, inputs=("condition", "t", "e"),
+@register_op("SelectV2", strings=(0,), grad=DIFFERENTIABLE, inputs=("condition", "t", "e"),
              types={"condition": Arg(None, BOOL), "t": Arg("T"), "e": Arg("T")}, shape_check=shape_checks.broadcast,
              shape_fn=shape_checks.broadcast_spec(dtype_input=1))
 def _select(cond, t, e):
@@ -368,7 +377,7 @@ def _select_v1_shape(inputs, attrs):
     return [(data, inputs[1].dtype)]
 
 
-@register_op("Select", grad=DIFFERENTIABLE, inputs=("condition", "t", "e"), shape_fn=_select_v1_shape,
+@register_op("Select", strings=(0,), grad=DIFFERENTIABLE, inputs=("condition", "t", "e"), shape_fn=_select_v1_shape,
              types={"condition": Arg(None, BOOL), "t": Arg("T"), "e": Arg("T")})
 def _select_v1(cond, t, e):
     if t.shape != e.shape:
@@ -489,7 +498,17 @@ def _string_constant(arr: np.ndarray, value, shape, name, verify_shape):
 
 
 def identity(input, name=None):  # noqa: A002
-    """Mirrors ``tf.identity``."""
+    """Mirrors ``tf.identity``. As TF, a composite tensor (IndexedSlices, SparseTensor, RaggedTensor) stays one:
+    each component goes through its own Identity op (``name`` is not used for them, as in TF)."""
+    if isinstance(input, indexed_slices.IndexedSlices):
+        shape = input.dense_shape
+        return indexed_slices.IndexedSlices(identity(input.values), identity(input.indices),
+                                            None if shape is None else identity(shape))
+    if isinstance(input, SparseTensor):
+        return SparseTensor(identity(input.indices), identity(input.values), identity(input.dense_shape))
+    composite = composite_dispatch.handler_for(input)
+    if composite is not None:   # e.g. a RaggedTensor (see framework/composite_dispatch.py)
+        return composite.map_flat(identity, input)
     return apply_op("Identity", [to_tensor(input)], name=name)
 
 
@@ -541,46 +560,15 @@ def reshape(tensor, shape, name=None):
 
 
 def _set_reshape_partial_shape(out, x, shape_t):
-    """As TF's Reshape shape function (``MakeShapeFromShapeTensor``): the output rank from a rank-1 shape
-    tensor of known length, and each dim that is statically known (constant elements of a ``Pack``; a
-    ``StridedSlice`` element taken from ``Shape(t)`` at a known index of ``t``'s static shape); one -1 is
-    solved when the input's and the other dims' sizes are known."""
+    """As TF's Reshape shape function (``MakeShapeFromShapeTensor``): the dims of the shape tensor known before
+    running (``constant_value_as_shape``: constants, dims of static shapes, Pack/ConcatV2/StridedSlice/scalar
+    arithmetic of those); one -1 is solved when the input's and the other dims' sizes are known."""
     if shape_t.shape.rank != 1:
         return
-    n = shape_t.shape.as_list()[0]   # an int or None whether or not V2 TensorShape behaviour is on
-    if n is None:
-        return
-    dims = [None] * n
-    op = shape_t.op
-    if op.type == "Pack" and len(op.inputs) == n:
-        for i, e in enumerate(op.inputs):
-            dims[i] = _static_scalar_dim(e)
-    if dims.count(-1) == 1 and x.shape.is_fully_defined() and all(d is not None for d in dims):
-        known = 1
-        for d in dims:
-            if d != -1:
-                known *= d
-        total = x.shape.num_elements()
-        dims[dims.index(-1)] = total // known if known and total % known == 0 else None
-    dims = [None if d is not None and d < 0 else d for d in dims]
     try:
-        out.set_shape(dims)
+        out.set_shape(shape_values.constant_value_as_shape(shape_t, x.shape))
     except ValueError:
         pass
-
-
-def _static_scalar_dim(e):
-    if e.op.type == "Const":
-        v = e.op.attrs["value"]
-        return int(v) if getattr(v, "dim", lambda: 1)() == 0 else None
-    op = e.op
-    if op.type == "StridedSlice" and op.inputs and op.inputs[0].op.type == "Shape":
-        src = op.inputs[0].op.inputs[0]
-        spec = op.attrs.get("spec")
-        if src.shape.rank is not None and isinstance(spec, tuple) and len(spec) == 1 and spec[0][0] == "i" \
-                and isinstance(spec[0][1], int) and -src.shape.rank <= spec[0][1] < src.shape.rank:
-            return dimension_value(src.shape[spec[0][1]])
-    return None
 
 
 def transpose(a, perm=None, name="transpose", conjugate=False):
@@ -818,20 +806,23 @@ def ones_like(input, dtype=None, name=None, optimize=True, layout=None):  # noqa
 
 
 def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None, name=None):
-    """Mirrors ``tf.one_hot`` (float32 by default; out-of-range indices give all-off rows)."""
-    idx = to_tensor(indices)
-    if dtype is None:  # TF: the dtype of on_value, else of off_value, else float32
-        if on_value is not None:
-            dtype = to_tensor(on_value).dtype
-        elif off_value is not None:
-            dtype = to_tensor(off_value).dtype
-        else:
-            dtype = dtypes.float32
-    dtype = dtypes.as_dtype(dtype)
-    on = to_tensor(1 if on_value is None else on_value, dtype=dtype) if not is_tensor_like(on_value) else to_tensor(on_value)
-    off = to_tensor(0 if off_value is None else off_value, dtype=dtype) if not is_tensor_like(off_value) else to_tensor(off_value)
-    d = depth if has_non_integer(depth) else int(static_int_list(depth)[0])
-    return apply_op("OneHot", [idx, on, off], {"depth": d, "axis": -1 if axis is None else int(axis)}, name=name)
+    """Mirrors ``tf.one_hot`` (float32 by default; out-of-range indices give all-off rows). As TF, the op is
+    built in a ``one_hot`` name scope (the node is ``one_hot``); default on/off values are constants named
+    ``on_value``/``off_value`` there. (``depth`` is an attribute here, not a ``depth`` Const input.)"""
+    with name_scope(name, "one_hot", [indices, depth, on_value, off_value]) as scope:
+        want = None if dtype is None else dtypes.as_dtype(dtype)
+        on = None if on_value is None else to_tensor(on_value, dtype=None if is_tensor_like(on_value) else want)
+        off = None if off_value is None else to_tensor(off_value, dtype=None if is_tensor_like(off_value) else want)
+        if want is None:  # TF: the dtype of on_value, else of off_value, else float32
+            want = on.dtype if on is not None else off.dtype if off is not None else dtypes.float32
+        if on is None:
+            on = to_tensor(1, dtype=want, name="on_value")
+        if off is None:
+            off = to_tensor(0, dtype=want, name="off_value")
+        idx = to_tensor(indices, name="indices")
+        d = depth if has_non_integer(depth) else int(static_int_list(depth)[0])
+        return apply_op("OneHot", [idx, on, off], {"depth": d, "axis": -1 if axis is None else int(axis)},
+                        name=scope or None)
 
 
 def where(condition, x=None, y=None, name=None):

@@ -19,20 +19,30 @@ from tfcompat._src.ops._helpers import match_dtypes, to_tensor
 _XY = ("x", "y")
 
 
+# torch has no CPU division kernels for uint16/32/64 (TF has): divide their values as int64 (exact below 2**63).
+_WIDE_UNSIGNED = (torch.uint16, torch.uint32, torch.uint64)
+
+
+def _int_div(x, y, rounding_mode):
+    if x.dtype in _WIDE_UNSIGNED:
+        return torch.div(x.to(torch.int64), y.to(torch.int64), rounding_mode=rounding_mode).to(x.dtype)
+    return torch.div(x, y, rounding_mode=rounding_mode)
+
+
 def _floordiv(x, y):
     if x.dtype.is_floating_point:
         return torch.floor(x / y)
-    return torch.div(x, y, rounding_mode="floor")
+    return _int_div(x, y, "floor")
 
 
 def _truncdiv(x, y):
-    return torch.div(x, y, rounding_mode="trunc")
+    return _int_div(x, y, "trunc")
 
 
 def _realdiv(x, y):
     if x.dtype.is_floating_point or x.dtype.is_complex:
         return x / y
-    return torch.div(x, y, rounding_mode="trunc")  # TF's Div/RealDiv on ints truncates
+    return _int_div(x, y, "trunc")  # TF's Div/RealDiv on ints truncates
 
 
 def _squared_difference(x, y):

@@ -15,6 +15,7 @@ from tfcompat._src.framework import dtypes, errors
 from tfcompat._src.framework.dispatch import apply_op
 from tfcompat._src.framework.name_scope import name_scope
 from tfcompat._src.framework.op_def import DIFFERENTIABLE, register_op
+from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.ops import array_ops, nn_conv_ops, nn_extra_ops, nn_ops, space_batch_ops
 from tfcompat._src.ops._nn_args import either
 from tfcompat._src.ops._helpers import match_dtypes, static_int_list, to_tensor
@@ -60,8 +61,13 @@ def _check_out_backprop(y, dy, op_name, sizes):
 # ------------------------------------------------------------------------------------------------
 # raw backprop ops
 # ------------------------------------------------------------------------------------------------
+def _backprop_input_3d_shape(inputs, attrs):
+    # The output has the filter's dtype (not input_sizes' int32) and rank 5; sizes are known only at run time.
+    return [(TensorShape([None] * 5), inputs[1].dtype)]
+
+
 @register_op("Conv3DBackpropInputV2", grad=DIFFERENTIABLE, inputs=("input_sizes", "filter", "out_backprop"),
-             same_type=((1, 2),))
+             same_type=((1, 2),), shape_fn=_backprop_input_3d_shape)
 def _conv3d_backprop_input(sizes_t, w, dy, *, strides, padding, data_format="NDHWC", dilations=(1, 1, 1, 1, 1)):
     return _input_vjp(lambda x: nn_conv_ops._conv3d(x, w, strides=strides, padding=padding,
                                                     data_format=data_format, dilations=dilations),

@@ -182,8 +182,22 @@ def _move_class_axis(x, axis):
     return x if axis in (-1, None) else x.movedim(axis, -1)
 
 
+def _softmax_xent_shape(inputs, attrs):
+    """The loss's static shape as TF gives it (its 2-D op's shape function, then ``tf.nn``'s reshape to the
+    logits' outer dims): the logits' dims without the class axis, unknown ones filled in from the labels'."""
+    logits, labels = inputs[0].shape, inputs[1].shape
+    if logits.rank is None:
+        return [(TensorShape(None), inputs[0].dtype)]
+    axis = attrs.get("axis", -1) % max(logits.rank, 1)
+    dims = [d for i, d in enumerate(logits.as_list()) if i != axis]
+    if labels.rank == logits.rank:
+        other = [d for i, d in enumerate(labels.as_list()) if i != axis]
+        dims = [a if a is not None else b for a, b in zip(dims, other)]
+    return [(TensorShape(dims), inputs[0].dtype)]
+
+
 @register_op("SoftmaxCrossEntropyWithLogits", grad=DIFFERENTIABLE, inputs=("features", "labels"),
-             types={"features": Arg("T", FLOAT), "labels": Arg("T", FLOAT)})
+             types={"features": Arg("T", FLOAT), "labels": Arg("T", FLOAT)}, shape_fn=_softmax_xent_shape)
 def _softmax_xent(logits, labels, *, axis=-1):
     logits, labels = _move_class_axis(logits, axis), _move_class_axis(labels, axis)
     if logits.shape != labels.shape:

@@ -9,7 +9,7 @@ from tfcompat._src.framework import context as ctx_lib
 from tfcompat._src.framework import dtypes
 from tfcompat._src.framework.dispatch import convert_to_tensor
 from tfcompat._src.framework.tensor import SymbolicTensor, Tensor
-from tfcompat._src.ops import array_more_ops, array_ops, math_ops
+from tfcompat._src.ops import array_more_ops, array_ops, math_ops, variable_slicing
 from tfcompat._src.ops.variables import Variable
 
 
@@ -61,8 +61,9 @@ def _mul(x, y, name=None):
 
 
 def _elementwise_equality(self) -> bool:
-    """TF's Tensor.__eq__: elementwise in TF2 behaviour when eager or inside a tf.function, else identity."""
-    if not ctx_lib.v2_behavior():
+    """TF's Tensor.__eq__: elementwise in TF2 behaviour (``enable_tensor_equality``) when eager or inside a
+    tf.function, else identity."""
+    if not ctx_lib.tensor_equality():
         return False
     graph = getattr(self, "graph", None) if isinstance(self, SymbolicTensor) else None
     return graph is None or graph.building_function
@@ -104,6 +105,13 @@ def _invert(self):
     return math_ops.invert(x)
 
 
+def _variable_getitem(self, key):
+    # TF's _SliceHelperVar: the slice of a variable has an ``assign`` (ResourceStridedSliceAssign).
+    out = _getitem(self, key)
+    variable_slicing.remember_slice(out, self, key)
+    return out
+
+
 def _getitem(self, key):
     # TF's __getitem__ treats a bool tensor or a bool numpy array (not a python bool, np.bool_ or a list of
     # bools, and not inside a tuple) as tf.boolean_mask(self, key).
@@ -143,3 +151,6 @@ def _install(cls):
 
 _install(Tensor)
 _install(Variable)
+Variable.__getitem__ = _variable_getitem
+Variable.ref = Variable.experimental_ref = Tensor.experimental_ref   # TF's Reference: hashed by identity
+Tensor.assign = property(variable_slicing.slice_assign_method)

@@ -33,7 +33,7 @@ def _shape_arg(shape_t, shape):
     return [int(v) for v in shape_t.tolist()] if shape_t is not None else list(shape)
 
 
-@register_op("ScatterNd", grad=DIFFERENTIABLE, inputs=("indices", "updates", "shape"),
+@register_op("ScatterNd", strings=(0,), grad=DIFFERENTIABLE, inputs=("indices", "updates", "shape"),
              types={"indices": Arg("Tindices", INT16_32_64), "shape": Arg("Tindices", INT16_32_64)})
 def _scatter_nd(indices, updates, shape_t=None, *, shape=None):
     shape = _shape_arg(shape_t, shape)
@@ -41,7 +41,7 @@ def _scatter_nd(indices, updates, shape_t=None, *, shape=None):
     return out.index_put(_index_tuple(indices, shape, "ScatterNd"), updates, accumulate=True)
 
 
-@register_op("TensorScatterUpdate", grad=DIFFERENTIABLE, inputs=("tensor", "indices", "updates"),
+@register_op("TensorScatterUpdate", strings=(0,), grad=DIFFERENTIABLE, inputs=("tensor", "indices", "updates"),
              types={"tensor": Arg("T"), "indices": Arg("Tindices", ("int16", "int32", "int64", "uint16")),
                     "updates": Arg("T")})
 def _tensor_scatter_update(tensor, indices, updates):

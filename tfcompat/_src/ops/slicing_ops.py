@@ -46,7 +46,7 @@ def _strided_slice_shape(inputs, attrs):
     return [(TensorShape(out), x.dtype)]
 
 
-@register_op("StridedSlice", grad=DIFFERENTIABLE, inputs=("input",), same_type=(), shape_fn=_strided_slice_shape)
+@register_op("StridedSlice", strings=(0,), grad=DIFFERENTIABLE, inputs=("input",), same_type=(), shape_fn=_strided_slice_shape)
 def _strided_slice(x, *dyn, spec):
     """``spec`` items: ('i', v) index, ('s', start, stop, step) slice, ('e',) ellipsis, ('n',) newaxis;
     any v may be ('t', k): the k-th dynamic input (a scalar tensor)."""

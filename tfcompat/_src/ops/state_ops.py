@@ -104,6 +104,17 @@ def enable_v2_behavior():
     ctx_lib.set_v2_behavior(True)
 
 
+def enable_tensor_equality():
+    """Mirrors ``tf.compat.v1.enable_tensor_equality``: ``Tensor.__eq__``/``__ne__`` compare elementwise (eagerly
+    and in tf.function) and tensors are hashed by identity, as under TF2 behaviour."""
+    ctx_lib.set_tensor_equality(True)
+
+
+def disable_tensor_equality():
+    """Mirrors ``tf.compat.v1.disable_tensor_equality``: ``==`` on tensors compares identities (TF1)."""
+    ctx_lib.set_tensor_equality(False)
+
+
 def get_default_graph():
     """Mirrors ``tf.compat.v1.get_default_graph``."""
     return ctx_lib.get_default_graph()

@@ -27,7 +27,7 @@ from tfcompat._src.framework.op_def import DIFFERENTIABLE, NOT_DIFFERENTIABLE, T
 from tfcompat._src.framework.tensor import EagerTensor, SymbolicTensor
 from tfcompat._src.framework.tensor_shape import TensorShape
 
-__all__ = ["Variable"]
+__all__ = ["Variable", "ResourceVariable"]
 
 _ctx = ctx_lib.context()
 # Autodiff installs a hook here: called with the variable on every eager read (GradientTape's
@@ -184,6 +184,11 @@ class Variable:
     Writes are copy-on-write (see the module docstring): reads are snapshots, as in TF."""
 
     _next_uid = 0
+
+    def __new__(cls, *args, **kwargs):
+        # As TF: ``tf.Variable(...)`` makes a ResourceVariable (``type(v).__name__`` is 'ResourceVariable',
+        # ``isinstance(v, tf.Variable)`` holds); subclasses make themselves.
+        return object.__new__(ResourceVariable if cls is Variable else cls)
 
     def __init__(self, initial_value=None, trainable=None, validate_shape=True, caching_device=None, name=None,
                  variable_def=None, dtype=None, import_scope=None, constraint=None, synchronization=None,
@@ -513,7 +518,7 @@ class Variable:
                              f"{_dims(self._shape)} and update shape {_dims(value.shape)} for '{{{{node {op}}}}}'")
         if graph is None and self._graph is None:
             self._assign_value(value._t, mode)
-            return self if read_value else None
+            return _UnreadVariable(self) if read_value else None
         if self._graph is None:
             self._graph_handle(graph)
         with _ordered_after_writes(graph, self, write=True):
@@ -595,6 +600,59 @@ class Variable:
 
     def __deepcopy__(self, memo):
         return Variable(self.read_value(), trainable=self.trainable, name=self._name.split(":")[0])
+
+
+class ResourceVariable(Variable):
+    """The class of ``tf.Variable(...)`` instances, as TF's ``resource_variable_ops.ResourceVariable`` (every
+    tfcompat variable has resource semantics; TF1's ``RefVariable`` class is not reproduced)."""
+
+
+class _UnreadVariable(ResourceVariable):
+    """Mirrors TF's ``_UnreadVariable``: what an eager ``assign``/``assign_add``/``assign_sub`` returns.
+
+    A view of the assigned variable under the name ``UnreadVariable`` (its repr, ``name``): reading it reads the
+    variable's current value, writing it writes the variable, and its own ``assign*`` return another view."""
+
+    def __new__(cls, parent):
+        return object.__new__(cls)
+
+    def __init__(self, parent):  # noqa: D107 - no Variable state of its own: everything is the parent's
+        object.__setattr__(self, "_parent", parent)
+
+    def __getattr__(self, name):
+        return getattr(self._parent, name)
+
+    def __setattr__(self, name, value):
+        setattr(self._parent, name, value)
+
+    @property
+    def name(self) -> str:
+        return "UnreadVariable"
+
+    def _eager_read(self) -> EagerTensor:
+        return self._parent._eager_read()
+
+    def _as_tensor(self):
+        return self._parent._as_tensor()
+
+    def read_value(self):
+        return self._parent.read_value()
+
+    def value(self):
+        return self._parent.value()
+
+    def numpy(self):
+        return self._parent.numpy()
+
+    def _assign(self, value, mode, use_locking=None, name=None, read_value=True):
+        return self._parent._assign(value, mode, use_locking, name, read_value)
+
+    def _assign_value(self, value, mode, validate_shape=True):
+        return self._parent._assign_value(value, mode, validate_shape)
+
+    def __repr__(self):
+        return (f"<tf.Variable 'UnreadVariable' shape={self._parent._shape} dtype={self._parent._dtype.name}, "
+                f"numpy={EagerTensor(self._parent._value)._numpy_text(True)}>")
 
 
 @contextlib.contextmanager

@@ -9,7 +9,9 @@ from types import SimpleNamespace
 
 import torch
 
+from tfcompat._src.runtime import config_experimental
 from tfcompat._src.runtime import function as function_lib
+from tfcompat._src.runtime import thread_fitting
 
 __all__ = ["PhysicalDevice", "LogicalDevice", "LogicalDeviceConfiguration", "list_physical_devices",
            "list_logical_devices", "get_visible_devices", "set_visible_devices", "set_memory_growth",
@@ -131,6 +133,7 @@ def set_intra_op_parallelism_threads(num_threads: int) -> None:
     """Mirrors ``tf.config.threading.set_intra_op_parallelism_threads`` (``torch.set_num_threads``)."""
     _settings["intra_op"] = int(num_threads)
     if num_threads > 0:
+        thread_fitting.disable()
         torch.set_num_threads(int(num_threads))
 
 
@@ -140,8 +143,10 @@ def apply_session_threads(config) -> None:
     it. ``inter_op_parallelism_threads`` has no counterpart: a plan runs its ops in order on the calling
     thread. ``tf.config.threading``'s getters are unchanged, as in TF."""
     intra = int(getattr(config, "intra_op_parallelism_threads", 0) or 0) if config is not None else 0
-    if intra > 0 and torch.get_num_threads() != intra:
-        torch.set_num_threads(intra)
+    if intra > 0:
+        thread_fitting.disable()
+        if torch.get_num_threads() != intra:
+            torch.set_num_threads(intra)
 
 
 def get_inter_op_parallelism_threads() -> int:
@@ -190,7 +195,8 @@ experimental = SimpleNamespace(
     set_virtual_device_configuration=set_logical_device_configuration,
     get_virtual_device_configuration=get_logical_device_configuration,
     VirtualDeviceConfiguration=LogicalDeviceConfiguration, get_device_details=get_device_details,
-    enable_mlir_bridge=lambda: None, disable_mlir_bridge=lambda: None)
+    enable_mlir_bridge=lambda: None, disable_mlir_bridge=lambda: None,
+    **{name: getattr(config_experimental, name) for name in config_experimental.__all__})
 threading = SimpleNamespace(
     set_inter_op_parallelism_threads=set_inter_op_parallelism_threads,
     set_intra_op_parallelism_threads=set_intra_op_parallelism_threads,

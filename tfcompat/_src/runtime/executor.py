@@ -19,6 +19,7 @@ from tfcompat._src.framework import func_graph as func_graph_lib
 from tfcompat._src.framework.func_graph import has_side_effects
 from tfcompat._src.framework.op_def import KIND_GRADIENTS
 from tfcompat._src.runtime import codegen
+from tfcompat._src.runtime import thread_fitting
 from tfcompat._src.runtime import codegen_control_flow  # noqa: F401 - installs the control-flow lowerings
 
 __all__ = ["Plan", "compile_plan", "compile_function", "has_side_effects"]
@@ -112,6 +113,7 @@ class Plan:
     def run(self, feed_values, grad_enabled=None):
         """Runs the plan on torch feed values; returns the tuple of fetched values (TF's errors on failure)."""
         enabled = self.has_gradients if grad_enabled is None else grad_enabled
+        thread_fitting.refit_if_due()
         prev = torch.is_grad_enabled()
         try:
             if prev is enabled:

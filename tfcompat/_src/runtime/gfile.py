@@ -9,16 +9,18 @@ import glob as glob_lib
 import os
 import shutil
 
+import numpy as np
+
 from tfcompat._src.framework import context as ctx_lib
 from tfcompat._src.framework import dtypes
 from tfcompat._src.framework import errors
-from tfcompat._src.framework.dispatch import apply_op
+from tfcompat._src.framework.dispatch import apply_op, convert_to_tensor
 from tfcompat._src.framework.op_def import NOT_DIFFERENTIABLE, register_op
 from tfcompat._src.framework.tensor import Tensor
 from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.runtime.summary.string_tensor import StringTensor
 
-__all__ = ["GFile", "FastGFile", "exists", "makedirs", "mkdir", "rmtree", "remove", "rename", "copy", "glob",
+__all__ = ["matching_files", "GFile", "FastGFile", "exists", "makedirs", "mkdir", "rmtree", "remove", "rename", "copy", "glob",
            "listdir", "isdir", "walk", "stat", "join", "FileStatistics", "read_file", "write_file",
            "get_registered_schemes"]
 
@@ -266,6 +268,24 @@ def _read_bytes(filename: str) -> bytes:
              shape_fn=lambda inputs, attrs: [(TensorShape([]), dtypes.string)])
 def _read_file(*, filename):
     return _read_bytes(filename)
+
+
+@register_op("MatchingFiles", grad=NOT_DIFFERENTIABLE, inputs=("pattern",), stateful=True,
+             shape_fn=lambda inputs, attrs: [(TensorShape([None]), dtypes.string)])
+def _matching_files(pattern):
+    # TF's kernel: the matches of every pattern, sorted together (duplicates kept); it reads the file system
+    # when it runs, so it is stateful here (never folded while building a graph).
+    patterns = np.asarray(pattern, dtype=object).reshape(-1)
+    found = sorted(os.fsencode(m) for p in patterns for m in glob_lib.glob(_path(p)))
+    out = np.empty(len(found), dtype=object)
+    out[:] = found
+    return out
+
+
+def matching_files(pattern, name=None):
+    """Mirrors ``tf.io.matching_files``: a 1-D ``tf.string`` tensor of the file names matching ``pattern`` (a
+    string or a list/tensor of them), sorted."""
+    return apply_op("MatchingFiles", [convert_to_tensor(pattern, dtype=dtypes.string)], name=name)
 
 
 @register_op("WriteFile", grad=NOT_DIFFERENTIABLE, inputs=("contents",), num_outputs=0, stateful=True,

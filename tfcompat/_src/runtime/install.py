@@ -111,8 +111,15 @@ def install(api: str = "v2") -> None:
         if name.startswith("tfcompat.python."):
             mods["tensorflow" + name[len("tfcompat"):]] = mod
     mods.update(_keras_module_aliases())
+    mods.update(_package_aliases("tfcompat.distribute" if api == "v2" else "tfcompat.compat.v1.distribute",
+                                 "tensorflow.distribute"))  # DISTRIBUTE: from tensorflow.distribute import ...
     if api == "v1":  # tf.contrib is TF 1.x only: `from tensorflow.contrib import rnn` must resolve
         mods.update(_package_aliases("tfcompat.compat.v1.contrib", "tensorflow.contrib"))
+    mods.update(_package_aliases("tfcompat.examples", "tensorflow.examples"))  # TF 1.x's MNIST input_data
+    mods.update(_package_aliases(f"tfcompat.{'compat.v1.' if api == 'v1' else ''}lookup", "tensorflow.lookup"))
+    mods.update(_package_aliases(f"tfcompat.{'compat.v1.' if api == 'v1' else ''}estimator", "tensorflow.estimator"))
+    mods.update(_package_aliases(f"tfcompat.{'compat.v1.' if api == 'v1' else ''}feature_column",
+                                 "tensorflow.feature_column"))  # FEATCOL: from tensorflow.feature_column import ...
     for name, mod in mods.items():
         _installed[name] = sys.modules.get(name)
         sys.modules[name] = mod

@@ -15,6 +15,7 @@ import collections
 
 import numpy as np
 
+from tfcompat._src.autodiff import custom_gradient
 from tfcompat._src.framework import context as ctx_lib
 from tfcompat._src.framework import errors
 from tfcompat._src.framework import importer
@@ -199,6 +200,27 @@ def _partitioned_call(ctx, inputs):
         outs = [apply_op("Identity", [t], {}, name=f"{ctx.name}" if i == 0 else f"{ctx.name}_out{i}")
                 for i, t in enumerate(outs)]
     return outs
+
+
+@register_converter("IdentityN")
+def _identity_n(ctx, inputs):
+    """IdentityN; with ``_gradient_op_type`` naming a function of the library, a ``tf.custom_gradient`` call
+    saved with its gradient (saved_model/function_export.py): f's outputs get that function as gradient."""
+    grad_name = ctx.attrs.get("_gradient_op_type")
+    lib = ctx.state.get("function_library")
+    if not grad_name or lib is None or grad_name not in lib.functions or "_custom_gradient_n_out" not in ctx.attrs:
+        outs = apply_op("IdentityN", list(inputs), {"N": len(inputs)}, name=ctx.name)
+        return outs if isinstance(outs, list) else [outs]
+    n_out, n_targets = int(ctx.attrs["_custom_gradient_n_out"]), int(ctx.attrs["_custom_gradient_n_targets"])
+
+    def gradient(upstream, captures):
+        return call_function(lib, grad_name, list(upstream) + list(captures))
+
+    outs = custom_gradient.apply_loaded_custom_gradient(
+        inputs, n_out, n_targets, [int(i) for i in ctx.attrs.get("_custom_gradient_targets") or ()], gradient,
+        name=ctx.name)
+    # IdentityN's outputs are all its inputs; only f's outputs (the first n_out) are read by other nodes.
+    return outs + list(inputs[n_out:])
 
 
 def _is_true(value) -> bool:

@@ -61,12 +61,20 @@ def _output_arg_of(op_type: str, attrs_node, index: int) -> tuple[str, int]:
     return (sig.outputs[-1].name if sig.outputs else "output"), index
 
 
-def function_def(concrete, name: str | None = None, input_order=None, output_order=None) -> FunctionDef:
+def function_def(concrete, name: str | None = None, input_order=None, output_order=None,
+                 gradient_functions: list | None = None) -> FunctionDef:
     """The ``FunctionDef`` of ``concrete``; ``input_order``/``output_order`` permute its explicit inputs and its
-    outputs (a signature takes and returns them sorted by name)."""
+    outputs (a signature takes and returns them sorted by name).
+
+    A ``tf.custom_gradient`` call (a ``CustomGradient`` op) is exported as TF exports it with
+    ``SaveOptions(experimental_custom_gradients=True)``, its default: an ``IdentityN`` node whose
+    ``_gradient_op_type`` names a gradient function; the gradient function's ``FunctionDef`` (from the ops its
+    grad_fn built) is appended to ``gradient_functions`` (None: custom gradients are not saved)."""
     graph = concrete.graph
     gdef = graph_to_graph_def(graph, add_shapes=True)
     nodes = {n.name: n for n in gdef.node}
+    base_name = name or (concrete.name.decode() if isinstance(concrete.name, bytes) else concrete.name)
+    backward_only, identity_n = _custom_gradients(graph, gdef, nodes, base_name, gradient_functions)
     fdef = FunctionDef()
     sig = fdef.signature
     sig.name = name or (concrete.name.decode() if isinstance(concrete.name, bytes) else concrete.name)
@@ -106,13 +114,13 @@ def function_def(concrete, name: str | None = None, input_order=None, output_ord
 
     control = []
     for op in graph.get_operations():
-        if op.name in refs:
+        if op.name in refs or op.name in backward_only:
             continue
         node = nodes.get(op.name)
         if node is None:
             continue
         new = fdef.node_def.add()
-        new.CopyFrom(node)
+        new.CopyFrom(identity_n.get(op.name, node))
         del new.input[:]
         new.input.extend(convert(i) for i in node.input)
         if has_side_effects(op):
@@ -120,7 +128,7 @@ def function_def(concrete, name: str | None = None, input_order=None, output_ord
     # Nodes the exporter added (a variable's ReadVariableOp, constants for static inputs).
     own = {op.name for op in graph.get_operations()}
     for node in gdef.node:
-        if node.name not in own:
+        if node.name not in own and node.name not in backward_only:
             new = fdef.node_def.add()
             new.CopyFrom(node)
             del new.input[:]
@@ -137,4 +145,87 @@ def function_def(concrete, name: str | None = None, input_order=None, output_ord
         sig.control_output.append(name)
         fdef.control_ret[name] = name
     sig.is_stateful = bool(control) or bool(variables)
+    return fdef
+
+
+# -- tf.custom_gradient ----------------------------------------------------------------------------------------
+def _ref_key(ref: str) -> tuple[str, int]:
+    op_name, sep, idx = ref.rpartition(":")
+    return (op_name, int(idx)) if sep and idx.isdigit() else (ref, 0)
+
+
+def _custom_gradients(graph, gdef, nodes, base_name, gradient_functions):
+    """(names of the nodes only the custom gradients use, {CustomGradient op name: its IdentityN node})."""
+    backward_only: set = set()
+    identity_n: dict = {}
+    own = {op.name for op in graph.get_operations()}
+    for k, op in enumerate(o for o in graph.get_operations() if o.type == "CustomGradient"):
+        program = op.attrs["spec"].program
+        grad_name = f"{base_name}_CustomGradient_{k}_grad"
+        step_names = [step_op.name for _, step_op in program.steps]
+        upstream_names = [t.op.name for t in program.upstream]
+        # Constants the exporter added for the steps' static inputs belong to the gradient function too.
+        added: set = set()
+        stack = [ref.lstrip("^").split(":")[0] for n in step_names for ref in nodes[n].input]
+        while stack:   # (transitively: e.g. Rank + Range for the axes of a reduction of unknown rank)
+            src = stack.pop()
+            if src not in own and src not in added:
+                added.add(src)
+                stack.extend(ref.lstrip("^").split(":")[0] for ref in nodes[src].input)
+        backward_only.update(step_names, upstream_names, added)
+        if gradient_functions is not None:
+            gradient_functions.append(_gradient_function(grad_name, program, nodes, step_names + sorted(added)))
+        n_out = op.attrs["n_out"]
+        node = nodes[op.name]
+        ident = type(node)()
+        ident.name, ident.op = node.name, "IdentityN"
+        ident.input.extend(node.input)
+        ident.attr["T"].list.type.extend(t.dtype.as_datatype_enum for t in op.inputs)
+        if "_output_shapes" in node.attr:
+            ident.attr["_output_shapes"].CopyFrom(node.attr["_output_shapes"])
+        identity_n[op.name] = ident
+        if gradient_functions is None:   # saved without its gradient: IdentityN's own (pass-through) applies
+            continue
+        ident.attr["_gradient_op_type"].s = grad_name.encode()
+        ident.attr["_custom_gradient_n_out"].i = n_out
+        ident.attr["_custom_gradient_n_targets"].i = op.attrs["spec"].n_targets
+        ident.attr["_custom_gradient_targets"].list.i.extend(
+            i for i, g in enumerate(program.grads) if g is not None)
+    return backward_only, identity_n
+
+
+def _gradient_function(name, program, nodes, node_names) -> FunctionDef:
+    """The gradient function of one custom gradient: (upstream gradients..., captured forward tensors...) ->
+    the gradients grad_fn returned that are not None."""
+    fdef = FunctionDef()
+    fdef.signature.name = name
+    args: dict = {}
+    for i, t in enumerate(program.upstream):
+        args[(t.op.name, 0)] = f"upstream_{i}"
+        fdef.signature.input_arg.add(name=f"upstream_{i}", type=t.dtype.as_datatype_enum)
+    for i, t in enumerate(program.captures):
+        args[(t.op.name, t.value_index)] = f"capture_{i}"
+        fdef.signature.input_arg.add(name=f"capture_{i}", type=t.dtype.as_datatype_enum)
+    inside = set(node_names)
+
+    def convert(ref: str) -> str | None:
+        if ref.startswith("^"):
+            return ref if ref[1:] in inside else None
+        key = _ref_key(ref)
+        if key in args:
+            return args[key]
+        node = nodes[key[0]]
+        arg, offset = _output_arg_of(node.op, node, key[1])
+        return f"{key[0]}:{arg}:{offset}"
+
+    for n in node_names:
+        new = fdef.node_def.add()
+        new.CopyFrom(nodes[n])
+        del new.input[:]
+        new.input.extend(r for r in (convert(i) for i in nodes[n].input) if r is not None)
+    for i, g in enumerate(program.grads):
+        if g is None:
+            continue
+        fdef.signature.output_arg.add(name=f"grad_{i}", type=g.dtype.as_datatype_enum)
+        fdef.ret[f"grad_{i}"] = convert(g.name)
     return fdef

@@ -47,6 +47,7 @@ class SaveOptions:
         self.function_aliases = dict(function_aliases or {})
         self.save_debug_info = save_debug_info
         self.extra_tags = list(extra_tags or [])
+        self.experimental_custom_gradients = experimental_custom_gradients
 
 
 class LoadOptions:
@@ -82,6 +83,7 @@ def _concretes(fn: Function) -> list:
 
 
 class _Saver:
+    custom_gradients = True   # SaveOptions.experimental_custom_gradients
     def __init__(self, root, signatures):
         self.objects = [root]
         self.paths = [()]
@@ -140,7 +142,13 @@ class _Saver:
         else:
             name = base
             in_sig, out_struct = (args, kwargs), outputs
-        self.library.function.add().CopyFrom(function_def(concrete, name, input_order, output_order))
+        # tf.custom_gradient functions (SaveOptions.experimental_custom_gradients, on by default as in TF)
+        gradients = [] if self.custom_gradients else None
+        self.library.function.add().CopyFrom(function_def(concrete, name, input_order, output_order, gradients))
+        for grad in gradients or ():
+            self.library.function.add().CopyFrom(grad)
+            self.library.registered_gradients.add(gradient_func=grad.signature.name,
+                                                  registered_op_type=grad.signature.name)
         saved = self.saved_functions.concrete_functions[name]
         saved.bound_inputs.extend(self.ids[id(v)] for v in captured_variables(concrete))
         saved.canonicalized_input_signature.CopyFrom(structure.encode(in_sig))
@@ -286,6 +294,7 @@ def save(obj, export_dir, signatures=None, options=None):
         signatures = {"serving_default": signatures}
     signatures = {k: _concrete_of(v) for k, v in (signatures or {}).items()}
     saver = _Saver(obj, signatures)
+    saver.custom_gradients = options is None or bool(getattr(options, "experimental_custom_gradients", True))
     saver._signature_obj = next((o for o in saver.objects if isinstance(o, _Signatures)), None)
     meta = saver.meta_graph(signatures)
     os.makedirs(os.path.join(export_dir, "variables"), exist_ok=True)

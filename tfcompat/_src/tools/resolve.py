@@ -140,8 +140,8 @@ class Resolver:
 # TF1 namespaces TF 2.x removed (so TF 2.21's recorded API has no entry for them) -> why they are missing.
 _REMOVED_IN_TF2 = {
     "contrib": "tf.contrib was removed in TensorFlow 2.0; tfcompat does not provide this part of it",
-    "examples": "tensorflow.examples (the TF1 MNIST tutorial's download helpers) is not part of TensorFlow 2.x; "
-                "load the data with numpy or tf.keras.datasets",
+    "examples": "tensorflow.examples is not part of TensorFlow 2.x; tfcompat provides only TF 1.x's MNIST loader "
+                "tensorflow.examples.tutorials.mnist.input_data",
 }
 
 

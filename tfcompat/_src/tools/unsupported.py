@@ -38,40 +38,51 @@ GUIDE_PATH = "migration_guide/unsupported.md"
 _NO_TPU = "TPUs and their embedding/partitioning APIs have no PyTorch counterpart in tfcompat (CPU/GPU only)"
 _NO_DIST = ("multi-worker and parameter-server training are not emulated; run one process and use "
             "torch.distributed directly")
-_NO_MULTI_DEVICE = ("tf.distribute strategies are not emulated: tfcompat runs one replica on one torch device; "
-                    "use torch.nn.parallel.DistributedDataParallel")
 _NO_QUANT = "quantized dtypes and quantized kernels have no torch counterpart in tfcompat"
 _NO_COMPILER = "tfcompat runs eagerly on torch; TF's compiler stack (XLA/MLIR/TensorRT/TFLite) is not emulated"
+_TF2_CANNED = ("TF2's canned estimators (Keras optimizers, SUM_OVER_BATCH_SIZE loss) are not implemented; "
+               "tf.compat.v1.estimator's (TF1's) are")
 _NO_NATIVE = "TF's C++ runtime, build flags and custom-op libraries do not exist under tfcompat"
+_NO_SEQUENCE_FC = ("sequence feature columns (for SequenceFeatures and the RNN estimators) are not emulated; "
+                   "pad the sequences and use numeric/categorical columns, or Keras preprocessing layers")
 
 # TF path -> reason. Keep the entries sorted by path; one line of reason each.
 UNSUPPORTED: dict[str, str] = {
-    "tf.compat.v1.estimator": "tf.estimator was removed from TensorFlow in 2.16; port to Keras or a torch loop",
-    "tf.compat.v1.feature_column": "feature columns are deprecated in TF; use Keras preprocessing layers",
     "tf.compat.v1.tpu": _NO_TPU,
     "tf.debugging.experimental": "tfdbg v2's debug-info dumps (for TensorBoard's Debugger V2) are not written; "
                                  "use tf.debugging.check_numerics or torch.autograd.detect_anomaly",
-    "tf.distribute.MirroredStrategy": _NO_MULTI_DEVICE,
-    "tf.distribute.MultiWorkerMirroredStrategy": _NO_DIST,
     "tf.distribute.ParameterServerStrategy": _NO_DIST,
+    "tf.distribute.Server": _NO_DIST,
     "tf.distribute.TPUStrategy": _NO_TPU,
-    "tf.distribute.cluster_resolver.TPUClusterResolver": _NO_TPU,
+    "tf.distribute.coordinator": _NO_DIST,
+    "tf.distribute.experimental.coordinator": _NO_DIST,
+    "tf.distribute.experimental.rpc": _NO_DIST,
     "tf.distribute.experimental.TPUStrategy": _NO_TPU,
-    "tf.distribute.experimental.CentralStorageStrategy": _NO_MULTI_DEVICE,
-    "tf.distribute.experimental.MultiWorkerMirroredStrategy": _NO_DIST,
     "tf.distribute.experimental.ParameterServerStrategy": _NO_DIST,
     "tf.dtypes.experimental": "TF's experimental float8/int4/int2 dtypes are not emulated",
     "tf.dtensor": "DTensor (layout-based SPMD) is not emulated; use torch.distributed.tensor",
-    "tf.estimator": "tf.estimator was removed from TensorFlow in 2.16; port to Keras or a torch loop",
+    "tf.estimator.DNNClassifier": _TF2_CANNED,
+    "tf.estimator.DNNRegressor": _TF2_CANNED,
+    "tf.estimator.LinearClassifier": _TF2_CANNED,
+    "tf.estimator.LinearRegressor": _TF2_CANNED,
     "tf.experimental.dtensor": "DTensor (layout-based SPMD) is not emulated; use torch.distributed.tensor",
     "tf.experimental.tensorrt": _NO_COMPILER,
-    "tf.feature_column": "feature columns are deprecated in TF; use Keras preprocessing layers",
+    "tf.feature_column.sequence_categorical_column_with_hash_bucket": _NO_SEQUENCE_FC,
+    "tf.feature_column.sequence_categorical_column_with_identity": _NO_SEQUENCE_FC,
+    "tf.feature_column.sequence_categorical_column_with_vocabulary_file": _NO_SEQUENCE_FC,
+    "tf.feature_column.sequence_categorical_column_with_vocabulary_list": _NO_SEQUENCE_FC,
+    "tf.feature_column.sequence_numeric_column": _NO_SEQUENCE_FC,
+    "tf.feature_column.shared_embeddings": "TF 2.21 runs it only in graph mode through DenseFeatures; use "
+                                           "tf.compat.v1.feature_column.shared_embedding_columns with input_layer",
     "tf.lite": _NO_COMPILER,
     "tf.load_library": _NO_NATIVE,
     "tf.load_op_library": _NO_NATIVE,
     "tf.mlir": _NO_COMPILER,
+    "tf.mul": "a TF 0.x name, removed in TF 1.0 (TF 1.15 and 2.21 have no tf.mul): use tf.multiply",
+    "tf.neg": "a TF 0.x name, removed in TF 1.0 (TF 1.15 and 2.21 have no tf.neg): use tf.negative",
     "tf.compat.v1.ragged.placeholder": "ragged placeholders are not fed yet; feed a flat_values and a row_splits "
                                        "placeholder and build tf.RaggedTensor.from_row_splits",
+    "tf.sub": "a TF 0.x name, removed in TF 1.0 (TF 1.15 and 2.21 have no tf.sub): use tf.subtract",
     "tf.strings.unicode_script": "ICU's script codes (UScriptCode) need ICU's script table; Python's unicodedata "
                                 "has no script property, so exact values cannot be given",
     "tf.sysconfig.CXX11_ABI_FLAG": _NO_NATIVE,

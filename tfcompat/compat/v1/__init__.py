@@ -33,7 +33,8 @@ from tfcompat._src.ops.random_ops import (
 from tfcompat._src.ops.reduction_ops import arg_max, arg_min, count_nonzero
 from tfcompat._src.ops.state_ops import (
     ConfigProto, GPUOptions, RunMetadata, RunOptions, add_to_collection, add_to_collections, all_variables,
-    assign, assign_add, assign_sub, disable_v2_behavior, enable_v2_behavior, get_collection, get_collection_ref,
+    assign, assign_add, assign_sub, disable_tensor_equality, disable_v2_behavior, enable_tensor_equality,
+    enable_v2_behavior, get_collection, get_collection_ref,
     get_default_graph, global_variables, global_variables_initializer, initialize_all_variables,
     initialize_local_variables, is_variable_initialized, local_variables, local_variables_initializer,
     model_variables, reset_default_graph, trainable_variables, variables_initializer,
@@ -52,7 +53,8 @@ __all__ = [
     "assign_add", "assign_sub", "atan", "atan2", "bfloat16", "bool", "broadcast_to", "case", "cast", "ceil",
     "clip_by_value", "complex128", "complex64", "concat", "cond", "constant", "control_dependencies",
     "convert_to_tensor", "cos", "cosh", "count_nonzero", "device", "disable_eager_execution",
-    "disable_v2_behavior", "div", "divide", "double", "dtypes", "enable_eager_execution", "enable_v2_behavior",
+    "disable_tensor_equality", "disable_v2_behavior", "div", "divide", "double", "dtypes", "enable_eager_execution",
+    "enable_tensor_equality", "enable_v2_behavior",
     "equal", "erf", "errors", "executing_eagerly", "exp", "expand_dims", "expm1", "fill", "float16", "float32",
     "float64", "floor", "floordiv", "floormod", "function", "gather", "gather_nd", "get_collection",
     "get_collection_ref", "get_default_graph", "get_default_session", "global_variables",
@@ -349,6 +351,28 @@ from tfcompat._src.ops.signal.fft_ops import (  # noqa: E402
 
 __all__ += ["fft", "fft2d", "fft3d", "fftnd", "ifft", "ifft2d", "ifft3d", "ifftnd", "irfftnd", "random_gamma",
             "random_poisson", "rfftnd", "signal", "spectral"]
+
+# --- tf.compat.v1.sets, lookup, tables_initializer (SETSLOOKUP) ------------------------------------------------
+from tfcompat.compat.v1 import lookup, sets  # noqa: E402
+from tfcompat._src.ops.lookup_ops import tables_initializer  # noqa: E402
+from tfcompat._src.ops.lookup_ops import tables_initializer as initialize_all_tables  # noqa: E402
+
+__all__ += ["initialize_all_tables", "lookup", "sets", "tables_initializer"]
+
+# --- tf.compat.v1.estimator (ESTIMATOR) -------------------------------------------------------------------------
+from tfcompat.compat.v1 import estimator  # noqa: E402
+
+__all__ += ["estimator"]
+
+# --- tf.compat.v1.feature_column (FEATCOL) ---------------------------------------------------------------------
+from tfcompat.compat.v1 import feature_column  # noqa: E402
+
+__all__ += ["feature_column"]
+
+# --- tf.compat.v1.distribute (DISTRIBUTE) ------------------------------------------------------------------------
+from tfcompat.compat.v1 import distribute  # noqa: E402
+
+__all__ += ["distribute"]
 
 from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402
 

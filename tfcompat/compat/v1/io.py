@@ -16,7 +16,7 @@ from tfcompat._src.ops.image_codecs import (
     decode_and_crop_jpeg, decode_bmp, decode_gif, decode_image, decode_jpeg, decode_png, encode_jpeg, encode_png,
     extract_jpeg_shape, is_jpeg,
 )
-from tfcompat._src.runtime.gfile import read_file, write_file
+from tfcompat._src.runtime.gfile import matching_files, read_file, write_file
 from tfcompat.io import gfile
 
 __all__ = [
@@ -29,6 +29,7 @@ __all__ = [
     "encode_png", "extract_jpeg_shape", "is_jpeg",
 ]
 __all__ += ["write_graph"]
+__all__ += ["matching_files"]
 
 from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402
 

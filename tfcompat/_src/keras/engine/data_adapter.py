@@ -17,6 +17,7 @@ from tfcompat._src.framework import nest
 from tfcompat._src.framework.dispatch import convert_to_tensor
 from tfcompat._src.framework.tensor import EagerTensor, Tensor
 from tfcompat._src.ops import variables as variables_lib
+from tfcompat._src.distribute import input_lib as distribute_input_lib
 from tfcompat._src.keras import backend
 
 __all__ = ["unpack_x_y_sample_weight", "pack_x_y_sample_weight", "train_validation_split", "DataHandler",
@@ -258,6 +259,11 @@ class DataHandler:
             self._persistent = None
             if hasattr(x, "__next__") and not hasattr(x, "element_spec"):
                 self._persistent = _IterableIterator(x, class_weight)   # a generator: one pass shared by epochs
+            if isinstance(x, distribute_input_lib.DistributedDataset):  # tf-keras: steps required, one iterator
+                if steps_per_epoch is None:
+                    raise ValueError("When providing a distributed dataset, you must specify the number of steps "
+                                     "to run.")
+                self._persistent = _IterableIterator(iter(x), class_weight)
         else:
             data = nest.map_structure(_to_tensor, (x, y, sample_weight))
             self._data = data

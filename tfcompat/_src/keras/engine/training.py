@@ -11,6 +11,7 @@ import warnings
 
 import numpy as np
 
+from tfcompat._src.distribute import distribute_context
 from tfcompat._src.framework import context as ctx_lib
 from tfcompat._src.framework import nest
 from tfcompat._src.framework.tensor import Tensor
@@ -94,7 +95,13 @@ class Model(base_layer.Layer):
         self._test_counter = 0
         self._predict_counter = 0
         self._base_model_initialized = True
+        self._distribution_strategy = distribute_context.get_strategy() if distribute_context.has_strategy() else None
         self._self_setattr_tracking = True
+
+    @property
+    def distribute_strategy(self):
+        """The ``tf.distribute.Strategy`` the model was created under (else the current one), as tf-keras."""
+        return self._distribution_strategy or distribute_context.get_strategy()
 
     def _init_set_name(self, name, zero_based=True):
         if not name:

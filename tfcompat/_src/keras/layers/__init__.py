@@ -35,6 +35,22 @@ from tfcompat._src.keras.layers.reshaping import (
     ZeroPadding3D,
 )
 from tfcompat._src.keras.layers.wrappers import Bidirectional, TimeDistributed, Wrapper
+from tfcompat._src.keras.layers.attention import AdditiveAttention, Attention
+from tfcompat._src.keras.layers.einsum_dense import EinsumDense
+from tfcompat._src.keras.layers.multi_head_attention import MultiHeadAttention
+from tfcompat._src.keras.layers.abstract_rnn_cell import AbstractRNNCell
+from tfcompat._src.keras.layers.conv_transpose import Conv1DTranspose, Conv3DTranspose, DepthwiseConv1D
+from tfcompat._src.keras.layers.group_normalization import GroupNormalization, UnitNormalization
+from tfcompat._src.keras.layers.preprocessing.categorical import CategoryEncoding, Discretization, Hashing
+from tfcompat._src.keras.layers.preprocessing.image_preprocessing import (
+    CenterCrop, RandomBrightness, RandomContrast, RandomCrop, RandomFlip, RandomHeight, RandomWidth, Rescaling,
+    Resizing,
+)
+from tfcompat._src.keras.layers.preprocessing.image_transforms import RandomRotation, RandomTranslation, RandomZoom
+from tfcompat._src.keras.layers.preprocessing.index_lookup import IntegerLookup, StringLookup
+from tfcompat._src.keras.layers.preprocessing.normalization import Normalization
+from tfcompat._src.keras.layers.preprocessing.text_vectorization import TextVectorization
+from tfcompat._src.keras.layers.spectral_normalization import SpectralNormalization
 from tfcompat._src.keras.layers import serialization
 
 _CLASSES = [
@@ -48,6 +64,11 @@ _CLASSES = [
     SimpleRNNCell, Softmax, SpatialDropout1D, SpatialDropout2D, SpatialDropout3D, StackedRNNCells, Subtract,
     ThresholdedReLU, TimeDistributed, UpSampling1D, UpSampling2D, UpSampling3D, Wrapper, ZeroPadding1D,
     ZeroPadding2D, ZeroPadding3D,
+    AdditiveAttention, Attention, EinsumDense, MultiHeadAttention,
+    AbstractRNNCell, Conv1DTranspose, Conv3DTranspose, DepthwiseConv1D, GroupNormalization, UnitNormalization,
+    CategoryEncoding, CenterCrop, Discretization, Hashing, Normalization, RandomBrightness, RandomContrast,
+    RandomCrop, RandomFlip, RandomHeight, RandomRotation, RandomTranslation, RandomWidth, RandomZoom, Rescaling,
+    Resizing, IntegerLookup, StringLookup, TextVectorization, SpectralNormalization,
 ]
 serialization.register_builtin(*_CLASSES)
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from tfcompat._src.framework import dtypes
 from tfcompat._src.framework.tensor_shape import TensorShape
-from tfcompat._src.ops import math_ops, reduction_ops
+from tfcompat._src.ops import array_ops, math_ops, reduction_ops
 from tfcompat._src.keras import backend_math, constraints, initializers, regularizers
 from tfcompat._src.keras.engine.base_layer import Layer
 from tfcompat._src.keras.engine.input_spec import InputSpec
@@ -145,15 +145,21 @@ def _large_negative(dtype):
 class Softmax(Layer):
     """Mirrors ``tf.keras.layers.Softmax`` (masked positions get a large negative logit)."""
 
-    def __init__(self, axis=-1, **kwargs):
+    def __init__(self, axis=-1, robust_masking=False, **kwargs):
         super().__init__(**kwargs)
         self.supports_masking = True
+        self.robust_masking = robust_masking
         self.axis = axis
 
     def call(self, inputs, mask=None):
         if mask is not None:
-            adder = (1.0 - math_ops.cast(mask, inputs.dtype)) * _large_negative(inputs.dtype)
-            inputs = inputs + adder
+            if self.robust_masking:
+                if mask.dtype is not dtypes.bool_:
+                    mask = math_ops.greater(mask, math_ops.cast(0.5, mask.dtype))
+                inputs = array_ops.where(mask, inputs, math_ops.cast(_large_negative(inputs.dtype), inputs.dtype))
+            else:
+                adder = (1.0 - math_ops.cast(mask, inputs.dtype)) * _large_negative(inputs.dtype)
+                inputs = inputs + adder
         if isinstance(self.axis, (tuple, list)):
             if len(self.axis) > 1:
                 return math_ops.exp(inputs - reduction_ops.reduce_logsumexp(inputs, axis=list(self.axis),
@@ -166,6 +172,8 @@ class Softmax(Layer):
 
     def get_config(self):
         config = {"axis": self.axis}
+        if self.robust_masking:
+            config["robust_masking"] = True
         base = super().get_config()
         return dict(list(base.items()) + list(config.items()))
 

@@ -11,6 +11,7 @@ from tfcompat._src.ops import array_ops, nn_conv_ops, nn_extra_ops, nn_ops
 from tfcompat._src.keras import activations, constraints, initializers, regularizers
 from tfcompat._src.keras.engine.base_layer import Layer
 from tfcompat._src.keras.engine.input_spec import InputSpec
+from tfcompat._src.keras.layers.kernel_bias import add_kernel_and_bias, kernel_bias_config, set_kernel_bias_args
 from tfcompat._src.keras.utils import conv_utils
 
 __all__ = ["Conv", "Conv1D", "Conv2D", "Conv3D", "Conv2DTranspose", "SeparableConv1D", "SeparableConv2D",
@@ -20,13 +21,7 @@ __all__ = ["Conv", "Conv1D", "Conv2D", "Conv3D", "Conv2DTranspose", "SeparableCo
 def _serialize_common(layer):
     return {
         "activation": activations.serialize(layer.activation), "use_bias": layer.use_bias,
-        "kernel_initializer": initializers.serialize(layer.kernel_initializer),
-        "bias_initializer": initializers.serialize(layer.bias_initializer),
-        "kernel_regularizer": regularizers.serialize(layer.kernel_regularizer),
-        "bias_regularizer": regularizers.serialize(layer.bias_regularizer),
-        "activity_regularizer": regularizers.serialize(layer.activity_regularizer),
-        "kernel_constraint": constraints.serialize(layer.kernel_constraint),
-        "bias_constraint": constraints.serialize(layer.bias_constraint),
+        **kernel_bias_config(layer),
     }
 
 
@@ -54,12 +49,8 @@ class Conv(Layer):
         self.dilation_rate = conv_utils.normalize_tuple(dilation_rate, rank, "dilation_rate")
         self.activation = activations.get(activation)
         self.use_bias = use_bias
-        self.kernel_initializer = initializers.get(kernel_initializer)
-        self.bias_initializer = initializers.get(bias_initializer)
-        self.kernel_regularizer = regularizers.get(kernel_regularizer)
-        self.bias_regularizer = regularizers.get(bias_regularizer)
-        self.kernel_constraint = constraints.get(kernel_constraint)
-        self.bias_constraint = constraints.get(bias_constraint)
+        set_kernel_bias_args(self, kernel_initializer, bias_initializer, kernel_regularizer, bias_regularizer,
+                             kernel_constraint, bias_constraint)
         self.input_spec = InputSpec(min_ndim=self.rank + 2)
         self._validate_init()
         self._is_causal = self.padding == "causal"
@@ -102,15 +93,7 @@ class Conv(Layer):
             raise NotImplementedError("tfcompat's convolution layers do not support groups > 1 yet.")
         kernel_shape = self.kernel_size + (input_channel // self.groups, self.filters)
         self.compute_output_shape(input_shape)
-        self.kernel = self.add_weight(name="kernel", shape=kernel_shape, initializer=self.kernel_initializer,
-                                      regularizer=self.kernel_regularizer, constraint=self.kernel_constraint,
-                                      trainable=True, dtype=self.dtype)
-        if self.use_bias:
-            self.bias = self.add_weight(name="bias", shape=(self.filters,), initializer=self.bias_initializer,
-                                        regularizer=self.bias_regularizer, constraint=self.bias_constraint,
-                                        trainable=True, dtype=self.dtype)
-        else:
-            self.bias = None
+        add_kernel_and_bias(self, kernel_shape, (self.filters,) if self.use_bias else None)
         self.input_spec = InputSpec(min_ndim=self.rank + 2, axes={self._get_channel_axis(): input_channel})
         Layer.build(self, input_shape)
 
@@ -228,8 +211,66 @@ class Conv3D(Conv):
                          bias_constraint=bias_constraint, **kwargs)
 
 
-class Conv2DTranspose(Conv2D):
+class ConvTransposeMixin:
+    """The rank-generic parts of tf-keras's transposed convolutions (Conv1D/2D/3DTranspose), mixed in before
+    ``Conv``: ``output_padding``, the kernel ``kernel_size + (filters, in_channels)`` and the output lengths by
+    ``deconv_output_length`` (Conv3DTranspose sets ``_uses_dilation = False``: tf-keras ignores its dilation)."""
+
+    _uses_dilation = True
+    _error_name = None   # the layer name in build's errors; None: the class name
+
+    def _set_output_padding(self, output_padding):
+        self.output_padding = output_padding
+        if output_padding is not None:
+            self.output_padding = conv_utils.normalize_tuple(output_padding, self.rank, "output_padding",
+                                                             allow_zero=True)
+            for stride, out_pad in zip(self.strides, self.output_padding):
+                if out_pad >= stride:
+                    raise ValueError(f"Strides must be greater than output padding. Received strides={self.strides}, "
+                                     f"output_padding={self.output_padding}.")
+
+    def build(self, input_shape):
+        input_shape = TensorShape(input_shape)
+        if len(input_shape) != self.rank + 2:
+            raise ValueError(f"Inputs should have rank {self.rank + 2}. Received input_shape={input_shape}.")
+        channel_axis = self._get_channel_axis()
+        if dimension_value(input_shape[channel_axis]) is None:
+            raise ValueError(f"The channel dimension of the inputs to `{self._error_name or type(self).__name__}` "
+                             f"should be defined. The input_shape received is {input_shape}, where axis "
+                             f"{channel_axis} (0-based) is the channel dimension, which found to be `None`.")
+        input_dim = int(input_shape[channel_axis])
+        self.input_spec = InputSpec(ndim=self.rank + 2, axes={channel_axis: input_dim})
+        add_kernel_and_bias(self, self.kernel_size + (self.filters, input_dim),
+                            (self.filters,) if self.use_bias else None)
+        Layer.build(self, input_shape)
+
+    def _spatial_axes(self):
+        start = 2 if self.data_format == "channels_first" else 1
+        return list(range(start, start + self.rank))
+
+    def _out_length(self, length, i):
+        out_pad = None if self.output_padding is None else self.output_padding[i]
+        dilation = self.dilation_rate[i] if self._uses_dilation else 1
+        return conv_utils.deconv_output_length(length, self.kernel_size[i], padding=self.padding,
+                                               output_padding=out_pad, stride=self.strides[i], dilation=dilation)
+
+    def compute_output_shape(self, input_shape):
+        shape = TensorShape(input_shape).as_list()
+        shape[1 if self.data_format == "channels_first" else -1] = self.filters
+        for i, axis in enumerate(self._spatial_axes()):
+            shape[axis] = self._out_length(shape[axis], i)
+        return TensorShape(shape)
+
+    def get_config(self):
+        config = super().get_config()
+        config["output_padding"] = self.output_padding
+        return config
+
+
+class Conv2DTranspose(ConvTransposeMixin, Conv2D):
     """Mirrors ``tf.keras.layers.Conv2DTranspose`` (kernel [kh, kw, filters, in_channels])."""
+
+    _error_name = "Conv2DTranspose"
 
     def __init__(self, filters, kernel_size, strides=(1, 1), padding="valid", output_padding=None, data_format=None,
                  dilation_rate=(1, 1), activation=None, use_bias=True, kernel_initializer="glorot_uniform",
@@ -241,37 +282,7 @@ class Conv2DTranspose(Conv2D):
                          kernel_regularizer=kernel_regularizer, bias_regularizer=bias_regularizer,
                          activity_regularizer=activity_regularizer, kernel_constraint=kernel_constraint,
                          bias_constraint=bias_constraint, **kwargs)
-        self.output_padding = output_padding
-        if self.output_padding is not None:
-            self.output_padding = conv_utils.normalize_tuple(self.output_padding, 2, "output_padding",
-                                                             allow_zero=True)
-            for stride, out_pad in zip(self.strides, self.output_padding):
-                if out_pad >= stride:
-                    raise ValueError(f"Strides must be greater than output padding. Received strides={self.strides}, "
-                                     f"output_padding={self.output_padding}.")
-
-    def build(self, input_shape):
-        input_shape = TensorShape(input_shape)
-        if len(input_shape) != 4:
-            raise ValueError(f"Inputs should have rank 4. Received input_shape={input_shape}.")
-        channel_axis = self._get_channel_axis()
-        if dimension_value(input_shape[channel_axis]) is None:
-            raise ValueError("The channel dimension of the inputs to `Conv2DTranspose` should be defined. The "
-                             f"input_shape received is {input_shape}, where axis {channel_axis} (0-based) is the "
-                             f"channel dimension, which found to be `None`.")
-        input_dim = int(input_shape[channel_axis])
-        self.input_spec = InputSpec(ndim=4, axes={channel_axis: input_dim})
-        kernel_shape = self.kernel_size + (self.filters, input_dim)
-        self.kernel = self.add_weight(name="kernel", shape=kernel_shape, initializer=self.kernel_initializer,
-                                      regularizer=self.kernel_regularizer, constraint=self.kernel_constraint,
-                                      trainable=True, dtype=self.dtype)
-        if self.use_bias:
-            self.bias = self.add_weight(name="bias", shape=(self.filters,), initializer=self.bias_initializer,
-                                        regularizer=self.bias_regularizer, constraint=self.bias_constraint,
-                                        trainable=True, dtype=self.dtype)
-        else:
-            self.bias = None
-        Layer.build(self, input_shape)
+        self._set_output_padding(output_padding)
 
     def call(self, inputs):
         inputs_shape = array_ops.shape(inputs)
@@ -310,26 +321,6 @@ class Conv2DTranspose(Conv2D):
         if self.activation is not None:
             return self.activation(outputs)
         return outputs
-
-    def compute_output_shape(self, input_shape):
-        output_shape = TensorShape(input_shape).as_list()
-        c_axis, h_axis, w_axis = (1, 2, 3) if self.data_format == "channels_first" else (3, 1, 2)
-        kernel_h, kernel_w = self.kernel_size
-        stride_h, stride_w = self.strides
-        out_pad_h, out_pad_w = (None, None) if self.output_padding is None else self.output_padding
-        output_shape[c_axis] = self.filters
-        output_shape[h_axis] = conv_utils.deconv_output_length(output_shape[h_axis], kernel_h, padding=self.padding,
-                                                               output_padding=out_pad_h, stride=stride_h,
-                                                               dilation=self.dilation_rate[0])
-        output_shape[w_axis] = conv_utils.deconv_output_length(output_shape[w_axis], kernel_w, padding=self.padding,
-                                                               output_padding=out_pad_w, stride=stride_w,
-                                                               dilation=self.dilation_rate[1])
-        return TensorShape(output_shape)
-
-    def get_config(self):
-        config = super().get_config()
-        config["output_padding"] = self.output_padding
-        return config
 
 
 class SeparableConv(Conv):
@@ -473,8 +464,55 @@ class SeparableConv1D(SeparableConv):
         return outputs
 
 
-class DepthwiseConv2D(Conv2D):
+class DepthwiseMixin:
+    """The depthwise parts that tf-keras's DepthwiseConv1D and DepthwiseConv2D share: the ``depthwise_*`` arguments,
+    the kernel ``kernel_size + (in_channels, depth_multiplier)`` and bias, and the config. Mixed in before ``Conv``."""
+
+    def _set_depthwise_args(self, depth_multiplier, depthwise_initializer, depthwise_regularizer,
+                            depthwise_constraint, bias_initializer):
+        self.depth_multiplier = depth_multiplier
+        self.depthwise_initializer = initializers.get(depthwise_initializer)
+        self.depthwise_regularizer = regularizers.get(depthwise_regularizer)
+        self.depthwise_constraint = constraints.get(depthwise_constraint)
+        self.bias_initializer = initializers.get(bias_initializer)
+
+    def build(self, input_shape):
+        input_shape = TensorShape(input_shape)
+        name, ndim = self._error_name, self.rank + 2
+        if len(input_shape) != ndim:
+            raise ValueError(f"Inputs to `{name}` should have rank {ndim}. Received input_shape={input_shape}.")
+        channel_axis = 1 if self.data_format == "channels_first" else ndim - 1
+        if dimension_value(input_shape[channel_axis]) is None:
+            raise ValueError(f"The channel dimension of the inputs to `{name}` should be defined. The input_"
+                             f"shape received is {input_shape}, where axis {channel_axis} (0-based) is the channel "
+                             f"dimension, which found to be `None`.")
+        input_dim = int(input_shape[channel_axis])
+        kernel_shape = tuple(self.kernel_size) + (input_dim, self.depth_multiplier)
+        self.depthwise_kernel = self.add_weight(shape=kernel_shape,
+                                                initializer=self.depthwise_initializer, name="depthwise_kernel",
+                                                regularizer=self.depthwise_regularizer,
+                                                constraint=self.depthwise_constraint)
+        self.bias = (self.add_weight(shape=(input_dim * self.depth_multiplier,), initializer=self.bias_initializer,
+                                     name="bias", regularizer=self.bias_regularizer, constraint=self.bias_constraint)
+                     if self.use_bias else None)
+        self.input_spec = InputSpec(ndim=ndim, axes={channel_axis: input_dim})
+        Layer.build(self, input_shape)
+
+    def get_config(self):
+        config = super().get_config()
+        for key in ("filters", "kernel_initializer", "kernel_regularizer", "kernel_constraint"):
+            config.pop(key, None)
+        config["depth_multiplier"] = self.depth_multiplier
+        config["depthwise_initializer"] = initializers.serialize(self.depthwise_initializer)
+        config["depthwise_regularizer"] = regularizers.serialize(self.depthwise_regularizer)
+        config["depthwise_constraint"] = constraints.serialize(self.depthwise_constraint)
+        return config
+
+
+class DepthwiseConv2D(DepthwiseMixin, Conv2D):
     """Mirrors ``tf.keras.layers.DepthwiseConv2D`` (kernel [kh, kw, in_channels, depth_multiplier])."""
+
+    _error_name = "DepthwiseConv2D"
 
     def __init__(self, kernel_size, strides=(1, 1), padding="valid", depth_multiplier=1, data_format=None,
                  dilation_rate=(1, 1), activation=None, use_bias=True, depthwise_initializer="glorot_uniform",
@@ -484,35 +522,8 @@ class DepthwiseConv2D(Conv2D):
                          data_format=data_format, activation=activation, use_bias=use_bias,
                          bias_regularizer=bias_regularizer, activity_regularizer=activity_regularizer,
                          bias_constraint=bias_constraint, dilation_rate=dilation_rate, **kwargs)
-        self.depth_multiplier = depth_multiplier
-        self.depthwise_initializer = initializers.get(depthwise_initializer)
-        self.depthwise_regularizer = regularizers.get(depthwise_regularizer)
-        self.depthwise_constraint = constraints.get(depthwise_constraint)
-        self.bias_initializer = initializers.get(bias_initializer)
-
-    def build(self, input_shape):
-        input_shape = TensorShape(input_shape)
-        if len(input_shape) != 4:
-            raise ValueError(f"Inputs to `DepthwiseConv2D` should have rank 4. Received input_shape={input_shape}.")
-        channel_axis = 1 if self.data_format == "channels_first" else 3
-        if dimension_value(input_shape[channel_axis]) is None:
-            raise ValueError("The channel dimension of the inputs to `DepthwiseConv2D` should be defined. The input_"
-                             f"shape received is {input_shape}, where axis {channel_axis} (0-based) is the channel "
-                             f"dimension, which found to be `None`.")
-        input_dim = int(input_shape[channel_axis])
-        self.depthwise_kernel = self.add_weight(shape=(self.kernel_size[0], self.kernel_size[1], input_dim,
-                                                       self.depth_multiplier),
-                                                initializer=self.depthwise_initializer, name="depthwise_kernel",
-                                                regularizer=self.depthwise_regularizer,
-                                                constraint=self.depthwise_constraint)
-        if self.use_bias:
-            self.bias = self.add_weight(shape=(input_dim * self.depth_multiplier,),
-                                        initializer=self.bias_initializer, name="bias",
-                                        regularizer=self.bias_regularizer, constraint=self.bias_constraint)
-        else:
-            self.bias = None
-        self.input_spec = InputSpec(ndim=4, axes={channel_axis: input_dim})
-        Layer.build(self, input_shape)
+        self._set_depthwise_args(depth_multiplier, depthwise_initializer, depthwise_regularizer,
+                                 depthwise_constraint, bias_initializer)
 
     def call(self, inputs):
         fmt = conv_utils.convert_data_format(self.data_format, ndim=4)
@@ -539,14 +550,4 @@ class DepthwiseConv2D(Conv2D):
         if self.data_format == "channels_first":
             return TensorShape((dims[0], out_filters, rows, cols))
         return TensorShape((dims[0], rows, cols, out_filters))
-
-    def get_config(self):
-        config = super().get_config()
-        for key in ("filters", "kernel_initializer", "kernel_regularizer", "kernel_constraint"):
-            config.pop(key, None)
-        config["depth_multiplier"] = self.depth_multiplier
-        config["depthwise_initializer"] = initializers.serialize(self.depthwise_initializer)
-        config["depthwise_regularizer"] = regularizers.serialize(self.depthwise_regularizer)
-        config["depthwise_constraint"] = constraints.serialize(self.depthwise_constraint)
-        return config
 

@@ -15,10 +15,11 @@ from tfcompat._src.framework.dispatch import convert_to_tensor
 from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.framework.tensor_shape import dimension_value
 from tfcompat._src.ops import array_ops, math_ops, nn_ops, reduction_ops
-from tfcompat._src.keras import activations, backend, constraints, initializers, regularizers
+from tfcompat._src.keras import activations, backend, regularizers
 from tfcompat._src.keras.engine import node as node_lib
 from tfcompat._src.keras.engine.base_layer import Layer
 from tfcompat._src.keras.engine.input_spec import InputSpec
+from tfcompat._src.keras.layers.kernel_bias import add_kernel_and_bias, kernel_bias_config, set_kernel_bias_args
 from tfcompat._src.keras.utils import control_flow_util
 
 __all__ = ["Dense", "Activation", "Dropout", "Flatten", "Reshape", "Permute", "RepeatVector", "Lambda", "Masking",
@@ -56,12 +57,8 @@ class Dense(Layer):
                              f"units={units}")
         self.activation = activations.get(activation)
         self.use_bias = use_bias
-        self.kernel_initializer = initializers.get(kernel_initializer)
-        self.bias_initializer = initializers.get(bias_initializer)
-        self.kernel_regularizer = regularizers.get(kernel_regularizer)
-        self.bias_regularizer = regularizers.get(bias_regularizer)
-        self.kernel_constraint = constraints.get(kernel_constraint)
-        self.bias_constraint = constraints.get(bias_constraint)
+        set_kernel_bias_args(self, kernel_initializer, bias_initializer, kernel_regularizer, bias_regularizer,
+                             kernel_constraint, bias_constraint)
         self.input_spec = InputSpec(min_ndim=2)
         self.supports_masking = True
 
@@ -75,15 +72,7 @@ class Dense(Layer):
             raise ValueError(f"The last dimension of the inputs to a Dense layer should be defined. Found None. "
                              f"Full input shape received: {input_shape}")
         self.input_spec = InputSpec(min_ndim=2, axes={-1: last_dim})
-        self.kernel = self.add_weight("kernel", shape=[last_dim, self.units], initializer=self.kernel_initializer,
-                                      regularizer=self.kernel_regularizer, constraint=self.kernel_constraint,
-                                      dtype=self.dtype, trainable=True)
-        if self.use_bias:
-            self.bias = self.add_weight("bias", shape=[self.units], initializer=self.bias_initializer,
-                                        regularizer=self.bias_regularizer, constraint=self.bias_constraint,
-                                        dtype=self.dtype, trainable=True)
-        else:
-            self.bias = None
+        add_kernel_and_bias(self, [last_dim, self.units], [self.units] if self.use_bias else None)
         Layer.build(self, input_shape)
 
     def call(self, inputs):
@@ -107,13 +96,7 @@ class Dense(Layer):
         config = super().get_config()
         config.update({
             "units": self.units, "activation": activations.serialize(self.activation), "use_bias": self.use_bias,
-            "kernel_initializer": initializers.serialize(self.kernel_initializer),
-            "bias_initializer": initializers.serialize(self.bias_initializer),
-            "kernel_regularizer": regularizers.serialize(self.kernel_regularizer),
-            "bias_regularizer": regularizers.serialize(self.bias_regularizer),
-            "activity_regularizer": regularizers.serialize(self.activity_regularizer),
-            "kernel_constraint": constraints.serialize(self.kernel_constraint),
-            "bias_constraint": constraints.serialize(self.bias_constraint),
+            **kernel_bias_config(self),
         })
         return config
 

@@ -42,6 +42,29 @@ def _validate_axis(axis, input_shape):
     return axis
 
 
+def set_affine_args(layer, beta_initializer, gamma_initializer, beta_regularizer, gamma_regularizer,
+                    beta_constraint, gamma_constraint) -> None:
+    """Sets the ``beta``/``gamma`` initializer, regularizer and constraint attributes tf-keras's normalization
+    layers share, resolved through ``initializers.get`` etc."""
+    layer.beta_initializer = initializers.get(beta_initializer)
+    layer.gamma_initializer = initializers.get(gamma_initializer)
+    layer.beta_regularizer = regularizers.get(beta_regularizer)
+    layer.gamma_regularizer = regularizers.get(gamma_regularizer)
+    layer.beta_constraint = constraints.get(beta_constraint)
+    layer.gamma_constraint = constraints.get(gamma_constraint)
+
+
+def affine_config(layer) -> dict:
+    """The serialized ``beta``/``gamma`` initializer, regularizer and constraint config entries (tf-keras's
+    order)."""
+    return {"beta_initializer": initializers.serialize(layer.beta_initializer),
+            "gamma_initializer": initializers.serialize(layer.gamma_initializer),
+            "beta_regularizer": regularizers.serialize(layer.beta_regularizer),
+            "gamma_regularizer": regularizers.serialize(layer.gamma_regularizer),
+            "beta_constraint": constraints.serialize(layer.beta_constraint),
+            "gamma_constraint": constraints.serialize(layer.gamma_constraint)}
+
+
 class BatchNormalization(Layer):
     """Mirrors ``tf.keras.layers.BatchNormalization``."""
 
@@ -298,12 +321,8 @@ class LayerNormalization(Layer):
         self.epsilon = epsilon
         self.center = center
         self.scale = scale
-        self.beta_initializer = initializers.get(beta_initializer)
-        self.gamma_initializer = initializers.get(gamma_initializer)
-        self.beta_regularizer = regularizers.get(beta_regularizer)
-        self.gamma_regularizer = regularizers.get(gamma_regularizer)
-        self.beta_constraint = constraints.get(beta_constraint)
-        self.gamma_constraint = constraints.get(gamma_constraint)
+        set_affine_args(self, beta_initializer, gamma_initializer, beta_regularizer, gamma_regularizer,
+                        beta_constraint, gamma_constraint)
         self.supports_masking = True
 
     def _fused_can_be_used(self, ndims):
@@ -379,11 +398,6 @@ class LayerNormalization(Layer):
 
     def get_config(self):
         config = {"axis": self.axis, "epsilon": self.epsilon, "center": self.center, "scale": self.scale,
-                  "beta_initializer": initializers.serialize(self.beta_initializer),
-                  "gamma_initializer": initializers.serialize(self.gamma_initializer),
-                  "beta_regularizer": regularizers.serialize(self.beta_regularizer),
-                  "gamma_regularizer": regularizers.serialize(self.gamma_regularizer),
-                  "beta_constraint": constraints.serialize(self.beta_constraint),
-                  "gamma_constraint": constraints.serialize(self.gamma_constraint)}
+                  **affine_config(self)}
         base = super().get_config()
         return dict(list(base.items()) + list(config.items()))

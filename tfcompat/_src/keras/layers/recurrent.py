@@ -633,7 +633,10 @@ class RNN(Layer):
             self.cell.reset_dropout_mask()
             self.cell.reset_recurrent_dropout_mask()
         cell_expects_training = self.cell._call_spec.expects_training if isinstance(self.cell, Layer) else False
-        single_state = not isinstance(self.cell.state_size, (list, tuple))
+        # As tf-keras: Keras cells get their states as a list even for a single state; only TF1-style cells
+        # (not Keras layers) get the bare tensor.
+        single_state = (not isinstance(self.cell.state_size, (list, tuple))
+                        and (not isinstance(self.cell, Layer) or getattr(self.cell, "_is_tf_rnn_cell", False)))
 
         def step(step_inputs, states):
             states = states[0] if single_state and len(states) == 1 else states

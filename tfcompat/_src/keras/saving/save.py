@@ -19,6 +19,7 @@ from tfcompat._src.runtime.training import checkpoint as checkpoint_lib
 from tfcompat._src.runtime.training import checkpoint_io
 from tfcompat._src.runtime.training import checkpoint_management
 from tfcompat._src.keras.saving import hdf5_format
+from tfcompat._src.keras.saving import keras_v3_format
 from tfcompat._src.keras.saving import saved_model_format
 from tfcompat._src.keras.saving.model_config import (  # re-exported: the public entry points live here
     KERAS_VERSION, json_default, model_from_config, model_from_json,
@@ -63,7 +64,9 @@ def save_model(model, filepath, overwrite=True, include_optimizer=True, save_for
             "does not work for subclassed models, because such models are defined via the body of a Python "
             "method, which isn't safely serializable. Consider saving to the Tensorflow SavedModel format (by "
             'setting save_format="tf") or using `save_weights`.')
-    # Difference: a '.keras' path gets the HDF5 layout too (tf-keras writes its zip-based native format there).
+    if is_keras_file and path:
+        keras_v3_format.save_model(model, path)
+        return
     hdf5_format.save_model_to_hdf5(model, filepath, overwrite, include_optimizer)
 
 
@@ -78,6 +81,8 @@ def load_model(filepath, custom_objects=None, compile=True, options=None, safe_m
         return saved_model_format.load_model_from_saved_model(path, custom_objects, compile)
     if isinstance(path, str) and not os.path.exists(path):
         raise IOError(f"No file or directory found at {path}")
+    if keras_v3_format.is_keras_zip(path):
+        return keras_v3_format.load_model(path, custom_objects, compile)
     return hdf5_format.load_model_from_hdf5(filepath, custom_objects, compile)
 
 

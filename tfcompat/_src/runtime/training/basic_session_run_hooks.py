@@ -176,7 +176,7 @@ class LoggingTensorHook(SessionRunHook):
         if self._formatter:
             logging.info(self._formatter(tensor_values))
         else:
-            stats = ", ".join(f"{tag} = {tensor_values[tag]}" for tag in self._tag_order)
+            stats = ", ".join(f"{tag} = {tensor_values[tag]!s}" for tag in self._tag_order)   # str(), as TF's %s
             if elapsed_secs is not None:
                 logging.info("%s (%.3f sec)", stats, elapsed_secs)
             else:
@@ -283,6 +283,7 @@ class CheckpointSaverHook(SessionRunHook):
         logging.info("Saving checkpoints for %d into %s.", step, self._save_path)
         self._get_saver().save(session, self._save_path, global_step=step, write_meta_graph=False)
         stop = False
+        logging.info("Calling checkpoint listeners after saving checkpoint %d...", step)
         for listener in self._listeners:
             if listener.after_save(session, step):
                 stop = True

@@ -34,6 +34,7 @@ from tfcompat._src.framework import errors
 from tfcompat._src.ops import variables as variables_lib
 from tfcompat._src.ops.variables import Variable
 from tfcompat._src.runtime import module as module_lib
+from tfcompat._src.runtime.data_structures import ListWrapper, _DictWrapper, wrap_container
 from tfcompat._src.runtime.module import Module
 from tfcompat._src.runtime.training import keras_optimizers
 from tfcompat._src.runtime.training import optimizer_v1
@@ -62,13 +63,21 @@ def _escape(name: str) -> str:
 def _is_trackable(obj) -> bool:
     if isinstance(obj, (Variable, Module, Checkpoint, _KerasStateList) + _OPTIMIZERS):
         return True
-    if callable(getattr(type(obj), "_trackable_children", None)):
+    if callable(getattr(type(obj), "_trackable_children", None)) or _has_saved_state(obj):
         return True
     if isinstance(obj, dict):
         return any(_is_trackable(v) for v in obj.values())
     if isinstance(obj, (list, tuple)):
         return any(_is_trackable(v) for v in obj)
     return False
+
+
+def _has_saved_state(obj) -> bool:
+    """Whether ``obj`` saves state other than variables (a tf.data iterator's position): it has TF's Trackable
+    methods ``_serialize_to_tensors() -> {attribute: value}`` and ``_restore_from_tensors({attribute: value})``
+    plus ``_CHECKPOINT_ATTRIBUTES = {attribute: key suffix}`` (TF stores the iterator's attribute ``ITERATOR``
+    under the key ``.../.ATTRIBUTES/ITERATOR_STATE``)."""
+    return callable(getattr(type(obj), "_serialize_to_tensors", None))
 
 
 # tf-keras's optimizer state layout: per optimizer class, groups of (list attribute, slot name); the slots of a
@@ -222,6 +231,9 @@ class _ObjectGraph:
         for j, obj in enumerate(self.objects):
             if isinstance(obj, Variable):
                 self.nodes[j]["attributes"] = {"VARIABLE_VALUE": self.key(j)}
+            elif _has_saved_state(obj):
+                self.nodes[j]["attributes"] = {
+                    name: f"{self._path(j)}/.ATTRIBUTES/{name}" for name in type(obj)._CHECKPOINT_ATTRIBUTES}
 
     def to_proto(self) -> TrackableObjectGraph:
         """The ``TrackableObjectGraph`` TF stores under ``_CHECKPOINTABLE_OBJECT_GRAPH``."""
@@ -238,9 +250,12 @@ class _ObjectGraph:
             out = graph.nodes.add()
             for name, child in node["children"].items():
                 out.children.add(node_id=child, local_name=name)
-            if "attributes" in node:
+            if isinstance(self.objects[j], Variable):
                 out.attributes.add(name="VARIABLE_VALUE", full_name=self.objects[j].name.split(":")[0],
                                    checkpoint_key=node["attributes"]["VARIABLE_VALUE"])
+            else:
+                for name, key in node.get("attributes", {}).items():
+                    out.attributes.add(name=name, checkpoint_key=key)
             for rec in node.get("slot_variables", ()):
                 out.slot_variables.add(**rec)
             out.has_checkpoint_values.value = has_values[j]
@@ -360,9 +375,12 @@ class _Restore:
             return
         self.matched[node_id] = obj
         node = self.nodes[node_id]
-        key = node.get("attributes", {}).get("VARIABLE_VALUE")
+        attributes = node.get("attributes", {})
+        key = attributes.get("VARIABLE_VALUE")
         if key is not None:
             self._assign(obj, key)
+        elif attributes:
+            self._restore_state(obj, attributes)
         for name, child_id in node["children"].items():
             self.origins.setdefault(child_id, (node_id, name))
             child = self.attached[name] if node_id == 0 and name in self.attached else _lookup_child(obj, name)
@@ -431,6 +449,28 @@ class _Restore:
             return
         var._assign_value(self._checked_value(var, key), "assign", validate_shape=False)
 
+    def _restore_state(self, obj, attributes) -> None:
+        """Restores an object that saves non-variable state (``_has_saved_state``) from its attributes."""
+        if not _has_saved_state(obj):
+            raise errors.InvalidArgumentError(None, None, f"The checkpoint holds {sorted(attributes)} state at "
+                                              f"{next(iter(attributes.values()))} but the program has a "
+                                              f"{type(obj).__name__} there.")
+        suffixes = type(obj)._CHECKPOINT_ATTRIBUTES
+        values = {}
+        for name, key in attributes.items():
+            key = key[:-len(name)] + suffixes.get(name, name)
+            if not self.ckpt.has(key):
+                raise errors.NotFoundError(None, None, f"Key {key} not found in checkpoint")
+            if self.ckpt.dtype(key) is not dtypes.string:
+                # TF serializes a dataset graph into a variant tensor; tfcompat's pipelines are Python objects.
+                raise errors.UnimplementedError(
+                    None, None, f"{key} holds TensorFlow's serialized {name.lower()} state "
+                    f"({saver_lib.tf_dtype_name(self.ckpt.dtype(key))}); tfcompat restores only the states it "
+                    f"wrote itself (see migration_guide/checkpoints.md).")
+            value = self.ckpt.numpy(key)
+            values[name] = value if isinstance(value, bytes) else bytes(value.reshape(-1)[0])
+        obj._restore_from_tensors(values)
+
     def _checked_value(self, var, key):
         ckpt = self.ckpt
         if not ckpt.has(key):
@@ -453,6 +493,16 @@ class _Restore:
         return [o for o in live.objects if isinstance(o, Variable) and id(o) not in matched]
 
 
+def _node_text(node) -> str:
+    """A saved variable's (or iterator's) node in protobuf text format, as TF's assert_consumed prints it."""
+    full_names = node.get("full_names", {})
+    parts = []
+    for name, key in node["attributes"].items():
+        full = f'  full_name: "{full_names[name]}"\n' if full_names.get(name) else ""
+        parts.append(f'attributes {{\n  name: "{name}"\n{full}  checkpoint_key: "{key}"\n}}\n')
+    return "".join(parts) + "has_checkpoint_values {\n  value: true\n}\n"
+
+
 class CheckpointLoadStatus:
     """Mirrors the status returned by ``tf.train.Checkpoint.restore`` (TF's ``CheckpointLoadStatus``)."""
 
@@ -470,9 +520,7 @@ class CheckpointLoadStatus:
         names = _pretty_names(r.nodes)
         for i, node in enumerate(r.nodes):
             if "attributes" in node and i not in r.matched:
-                key = node["attributes"]["VARIABLE_VALUE"]
-                raise AssertionError(f"Unresolved object in checkpoint {names[i]}: attributes {{ name: "
-                                     f"\"VARIABLE_VALUE\" checkpoint_key: \"{key}\" }}")
+                raise AssertionError(f"Unresolved object in checkpoint {names[i]}: {_node_text(node)}")
         return self.assert_existing_objects_matched()
 
     def assert_existing_objects_matched(self):
@@ -566,7 +614,8 @@ class Checkpoint:
         if name.startswith("_"):
             object.__setattr__(self, name, value)
             return
-        if not _is_trackable(value):
+        value = wrap_container(value)
+        if not _is_trackable(value) and not isinstance(value, (ListWrapper, _DictWrapper)):
             raise ValueError(f"`Checkpoint` was expecting {name} to be a trackable object (an object derived from "
                              f"`Trackable`), got {value}. If you believe this object should be trackable (i.e. it "
                              f"is part of the TensorFlow Python API and manages state), please open an issue.")
@@ -678,6 +727,10 @@ def object_graph_values(root, attached=()) -> dict:
     for j, obj in enumerate(graph.objects):
         if isinstance(obj, Variable):
             values[graph.key(j)] = _eager_value(obj)
+        elif _has_saved_state(obj):
+            suffixes = type(obj)._CHECKPOINT_ATTRIBUTES
+            for name, value in obj._serialize_to_tensors().items():
+                values[f"{graph._path(j)}/.ATTRIBUTES/{suffixes.get(name, name)}"] = value
     values[_OBJECT_GRAPH_KEY] = graph.to_proto().SerializeToString()
     return values
 
@@ -696,6 +749,7 @@ def _saved_object_graph(ckpt):
         entry = {"children": {c.local_name: c.node_id for c in node.children}}
         if node.attributes:
             entry["attributes"] = {a.name: a.checkpoint_key for a in node.attributes}
+            entry["full_names"] = {a.name: a.full_name for a in node.attributes}
         if node.slot_variables:
             entry["slot_variables"] = [
                 {"original_variable_node_id": r.original_variable_node_id, "slot_name": r.slot_name,

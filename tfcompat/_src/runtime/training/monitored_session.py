@@ -79,6 +79,7 @@ class Scaffold:
         if self._saver is None:
             self._saver = hooks_lib._default_saver()
         graph.finalize()
+        logging.info("Graph was finalized.")
         return self
 
     @property
@@ -162,7 +163,9 @@ class ChiefSessionCreator(SessionCreator):
             if self._scaffold.init_fn is not None:
                 self._scaffold.init_fn(sess)
         if self._scaffold.local_init_op is not None:
+            logging.info("Running local_init_op.")
             sess.run(self._scaffold.local_init_op, feed_dict=self._scaffold.local_init_feed_dict)
+            logging.info("Done running local_init_op.")
         return sess
 
 
@@ -255,7 +258,9 @@ class _MonitoredSession:
         self._stop_grace_period_secs = stop_grace_period_secs
         self._tf_sess_raw = session_creator.create_session()
         self._coord = Coordinator(clean_stop_exception_types=[])
-        self._threads = start_queue_runners(sess=self._tf_sess_raw, coord=self._coord)
+        self._threads = []
+        if ctx_lib.get_default_graph().get_collection(GraphKeys.QUEUE_RUNNERS):   # as TF: no warning without any
+            self._threads = start_queue_runners(sess=self._tf_sess_raw, coord=self._coord)
         for h in self._hooks:
             h.after_create_session(self._tf_sess_raw, self._coord)
         self._sess = _HookedSession(self._tf_sess_raw, self._hooks, self._coord)

@@ -20,6 +20,7 @@ from tfcompat._src.framework import errors
 from tfcompat._src.framework.graph import GraphKeys
 from tfcompat._src.ops.variables import Variable
 from tfcompat._src.protos.checkpoint import SaverDef
+from tfcompat._src.runtime import tf_logging as logging
 from tfcompat._src.runtime.training import checkpoint_io
 from tfcompat._src.runtime.training.checkpoint_management import (
     checkpoint_exists, get_checkpoint_mtimes, get_checkpoint_state, latest_checkpoint, meta_graph_filename,
@@ -273,6 +274,7 @@ class Saver:
             return
         if not checkpoint_exists(save_path):
             raise ValueError(f"The passed save_path is not a valid checkpoint: {save_path}")
+        logging.info("Restoring parameters from %s", save_path)
         eager = self._graph is None or ctx_lib.executing_eagerly()
         try:
             values = restore_values(checkpoint_io.open_checkpoint(save_path), self._items, eager_shape_check=eager)

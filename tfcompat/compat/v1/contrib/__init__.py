@@ -8,6 +8,8 @@ from __future__ import annotations
 from tfcompat.compat.v1.contrib import (
     distributions, eager, framework, layers, learn, legacy_seq2seq, losses, rnn, seq2seq, slim,
 )
+from tfcompat.compat.v1.contrib import lookup  # SETSLOOKUP: tf.contrib.lookup
 
 __all__ = ["distributions", "eager", "framework", "layers", "learn", "legacy_seq2seq", "losses", "rnn", "seq2seq",
            "slim"]
+__all__ += ["lookup"]

@@ -1,6 +1,8 @@
-"""``tf.contrib.learn`` (TF 1.15): only ``preprocessing`` (the text vocabulary) is provided. Re-exports only."""
+"""``tf.contrib.learn`` (TF 1.15): ``preprocessing`` (the text vocabulary) and ``datasets`` (the MNIST loader,
+``load_dataset('mnist')``, ``base``); ``python.learn.datasets`` is the module path scripts import them from.
+Re-exports only."""
 from __future__ import annotations
 
-from tfcompat.compat.v1.contrib.learn import preprocessing
+from tfcompat.compat.v1.contrib.learn import datasets, preprocessing, python
 
-__all__ = ["preprocessing"]
+__all__ = ["datasets", "preprocessing", "python"]

@@ -21,7 +21,18 @@ from tfcompat._src.keras.layers import (
     MaxPooling3D as MaxPool3D, SeparableConv1D as SeparableConvolution1D,
     SeparableConv2D as SeparableConvolution2D,
 )
+from tfcompat._src.keras.layers import AdditiveAttention, Attention, EinsumDense, MultiHeadAttention
+from tfcompat._src.keras.layers import (
+    AbstractRNNCell, Conv1DTranspose, Conv3DTranspose, DepthwiseConv1D, GroupNormalization, UnitNormalization,
+    Conv1DTranspose as Convolution1DTranspose, Conv3DTranspose as Convolution3DTranspose,
+)
+from tfcompat._src.keras.layers import (
+    CategoryEncoding, CenterCrop, Discretization, Hashing, Normalization, RandomBrightness, RandomContrast,
+    RandomCrop, RandomFlip, RandomHeight, RandomRotation, RandomTranslation, RandomWidth, RandomZoom, Rescaling,
+    Resizing, IntegerLookup, StringLookup, TextVectorization, SpectralNormalization,
+)
 from tfcompat._src.keras.layers.serialization import deserialize, serialize
+from tfcompat.keras.layers import experimental
 
 __all__ = [
     "Activation", "ActivityRegularization", "Add", "AlphaDropout", "Average", "AveragePooling1D",
@@ -40,4 +51,15 @@ __all__ = [
     "TimeDistributed", "UpSampling1D", "UpSampling2D", "UpSampling3D", "Wrapper", "ZeroPadding1D", "ZeroPadding2D",
     "ZeroPadding3D", "add", "average", "concatenate", "deserialize", "dot", "maximum", "minimum", "multiply",
     "serialize", "subtract",
+    "AdditiveAttention", "Attention", "EinsumDense", "MultiHeadAttention", "experimental",
+    "AbstractRNNCell", "Conv1DTranspose", "Conv3DTranspose", "Convolution1DTranspose", "Convolution3DTranspose",
+    "DepthwiseConv1D", "GroupNormalization", "UnitNormalization",
+    "CategoryEncoding", "CenterCrop", "Discretization", "Hashing", "Normalization", "RandomBrightness",
+    "RandomContrast", "RandomCrop", "RandomFlip", "RandomHeight", "RandomRotation", "RandomTranslation",
+    "RandomWidth", "RandomZoom", "Rescaling", "Resizing", "IntegerLookup", "StringLookup", "TextVectorization",
+    "SpectralNormalization",
 ]
+
+from tfcompat._src.feature_column.dense_features import DenseFeatures  # noqa: E402 - FEATCOL
+
+__all__ += ["DenseFeatures"]

@@ -1,0 +1,1 @@
+"""Keras preprocessing layers (tf-keras 2.21 ``layers/preprocessing``)."""
