@@ -59,7 +59,8 @@ def _fit_threads_to_free_cpus() -> None:
         cpus = os.cpu_count() or 1
     free = max(1, cpus - _busy_cpus())
     if free < torch.get_num_threads():
-        torch.set_num_threads(free)
+        from tfcompat._src.runtime import thread_fitting
+        thread_fitting.set_team_size(free)
 
 
 def _run(args) -> int:

@@ -21,7 +21,7 @@ import time
 
 import torch
 
-__all__ = ["USER_THREAD_ENV", "INTERVAL_S", "refit_if_due", "disable", "others_busy_cpus", "reset"]
+__all__ = ["USER_THREAD_ENV", "INTERVAL_S", "refit_if_due", "set_team_size", "disable", "others_busy_cpus", "reset"]
 
 USER_THREAD_ENV = ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OMP_WAIT_POLICY", "GOMP_SPINCOUNT", "KMP_BLOCKTIME")
 INTERVAL_S = 1.0
@@ -34,13 +34,21 @@ _state: dict = {}
 def reset() -> None:
     """(Re)starts fitting from torch's current team size (called at import; tests call it too)."""
     _state.clear()
-    _state.update(ceiling=torch.get_num_threads(), ours=None, sample=None)
+    # ``ours``: the team size tfcompat last chose (or found); any other value later means someone else chose one.
+    _state.update(ceiling=torch.get_num_threads(), ours=torch.get_num_threads(), sample=None)
     try:
         _state["cpus"] = len(os.sched_getaffinity(0))
     except AttributeError:
         _state["cpus"] = os.cpu_count() or 1
     user_set = any(os.environ.get(k) for k in USER_THREAD_ENV)
     _next_check[0] = float("inf") if user_set or _busy_jiffies() is None else 0.0
+
+
+def set_team_size(n: int) -> None:
+    """Sets torch's team to ``n`` threads as tfcompat's own choice (``python -m tfcompat run``'s start-time fit), so
+    the fitting goes on from there."""
+    torch.set_num_threads(n)
+    _state["ours"] = torch.get_num_threads()
 
 
 def disable() -> None:
@@ -79,7 +87,7 @@ def refit_if_due() -> None:
         return
     _next_check[0] = time.monotonic() + INTERVAL_S
     current = torch.get_num_threads()
-    if _state["ours"] is not None and current != _state["ours"]:
+    if current != _state["ours"]:
         disable()   # someone else set the team size since we did
         return
     sample = _sample()
