@@ -288,6 +288,7 @@ def main(argv: list[str] | None = None) -> int:
     notes = [f"{r.label} / {impl}: {s}" for r in rows for impl, s in r.status.items()
              if not s.startswith("n/a")]
     notes += [f"{r.label} / {impl}: {s}" for r in rows for impl, s in r.status.items() if s.startswith("n/a")]
+    notes += [n for n in env.notes if f"note: {n}" not in env_lines]   # added while running (tfc-compiled)
     slowdown_md: list[str] = []
     if loaded_rows:
         head3, body3 = slowdown_table(rows, loaded_rows)

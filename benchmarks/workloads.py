@@ -12,13 +12,17 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
 import numpy as np
 
 IMPLS: tuple[str, ...] = ("tfc-session", "tfc-eager", "tfc-function", "torch",
-                          "tf-session", "tf-eager", "tf-function")
+                          "tf-session", "tf-eager", "tf-function", "tfc-compiled")
+# tf.function(jit_compile=True): plans compiled with torch.compile (runtime/compiled_plan.py), for the workloads
+# built with compiled=True. Its first call (the compile) is excluded from the timing and reported in the notes.
+COMPILED_IMPL = "tfc-compiled"
 
 Step = Callable[[], Any]
 
@@ -184,7 +188,27 @@ def build_grad(env: Env, impl: str, spec: GradSpec) -> Step:
         with tf.GradientTape() as tape:
             loss = spec.loss(tf, data, params)
         return tape.gradient(loss, plist)
+    if impl == COMPILED_IMPL:
+        return compiled_step(env, step, "gradient step")
     return tf.function(step) if impl.endswith("function") else step
+
+
+def compiled_step(env: Env, step: Step, label: str) -> Step:
+    """``tfc-compiled``: ``step`` under ``tf.function(jit_compile=True)``; the first call's time (tracing and
+    torch.compile) goes to the notes."""
+    fn = env.tfc.function(step, jit_compile=True)
+    first = [True]
+
+    def run():
+        if not first[0]:
+            return fn()
+        first[0] = False
+        t0 = time.perf_counter()
+        out = fn()
+        env.notes.append(f"tfc-compiled: first call of the {label} (trace + torch.compile) took "
+                         f"{time.perf_counter() - t0:.1f} s, excluded from timings")
+        return out
+    return run
 
 
 # -- 1. tiny linear regression -------------------------------------------------------------------------------
@@ -417,6 +441,8 @@ def build_mlp_adam(env: Env, impl: str) -> Step:
             loss = mlp_loss(tf, d, vs)
         opt.apply_gradients(zip(tape.gradient(loss, vlist), vlist))
         return loss
+    if impl == COMPILED_IMPL:
+        return compiled_step(env, step, "MLP+Adam step")
     return tf.function(step) if impl.endswith("function") else step
 
 
@@ -431,6 +457,18 @@ class Workload:
     flops: Callable[[Env], float] | None = None
     # Compared with its own first call, not across implementations: the optimizer state is per-implementation.
     rtol: float = 2e-3
+    compiled: bool = False   # has a tfc-compiled implementation (else it is n/a)
+
+    def __post_init__(self):
+        if self.compiled:
+            return
+        build = self.build
+
+        def uncompiled_only(env: Env, impl: str) -> Step:
+            if impl == COMPILED_IMPL:
+                raise NotApplicable("tfc-compiled runs workloads 2 and 7 only")
+            return build(env, impl)
+        self.build = uncompiled_only
 
 
 def _grad_workload(spec_fn: Callable[[Env], GradSpec]) -> Callable[[Env, str], Step]:
@@ -441,7 +479,7 @@ WORKLOADS: tuple[Workload, ...] = (
     Workload("linreg", "1. linear regression grad, X,Y [2,1]", "pure per-call overhead",
              _grad_workload(linreg_spec)),
     Workload("chain", "2. elementwise chain grad, [16]", "per-op overhead (3 ops per link)",
-             _grad_workload(chain_spec)),
+             _grad_workload(chain_spec), compiled=True),
     Workload("mlp", "3. MLP grads, 128x784-512-512-10", "typical training step (gradients only)",
              _grad_workload(mlp_spec)),
     Workload("matmul", "4. matmul grads, sum(tanh(A@B))", "compute-bound", _grad_workload(matmul_spec),
@@ -449,7 +487,7 @@ WORKLOADS: tuple[Workload, ...] = (
     Workload("jacobian", "5a. jacobian [64]->[64]", "vectorised jacobian", build_jacobian),
     Workload("hessian", "5b. Hessian, 100-dim", "second order", build_hessian),
     Workload("session1", "6. Session.run, one-op graph", "Session.run overhead", build_session_one_op),
-    Workload("mlp_adam", "7. MLP step + Adam", "training step with the optimizer", build_mlp_adam),
+    Workload("mlp_adam", "7. MLP step + Adam", "training step with the optimizer", build_mlp_adam, compiled=True),
 )
 
 WORKLOAD_BY_KEY: dict[str, Workload] = {w.key: w for w in WORKLOADS}

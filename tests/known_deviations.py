@@ -271,4 +271,14 @@ DEVIATIONS = {
                                  "vocabularies but not the optimizer's or metrics' variables, and loading ignores "
                                  "them: a reloaded model starts with a fresh optimizer (tf-keras restores its "
                                  "slots). Lookup layers in tf_idf mode do not carry idf weights in the file.",
+    "image-affine-orders": "tf.keras.preprocessing.image's affine transforms (apply_affine_transform, "
+                           "ImageDataGenerator rotation/shift/shear/zoom) resample in numpy with SciPy's rules for "
+                           "interpolation orders 0 and 1 only (tf-keras calls scipy.ndimage, any spline order); "
+                           "orders 2-5 raise NotImplementedError. flow_from_dataframe (pandas input) raises "
+                           "UnsupportedAPIError. tf-keras without SciPy fails even on transforms that need no "
+                           "resampling (NameError); tfcompat does not need SciPy.",
+    "keras-applications-layers-kwarg": "tf-keras's private `layers=` keyword of MobileNet, MobileNetV2, ResNet* and "
+                                       "InceptionResNetV2 (a replacement layers module, used by its own tests) is "
+                                       "rejected as an unknown argument (ValueError): tfcompat has one Keras layer "
+                                       "set.",
 }

@@ -85,3 +85,40 @@ def test_run_fits_torch_threads_to_free_cpus(monkeypatch):
     finally:
         torch.set_num_threads(before)
     assert cli._busy_cpus() >= 0
+
+
+def test_side_workdirs_share_inputs_but_not_what_a_run_writes(tmp_path):
+    from tfcompat._src.runtime.compare import side_workdir
+    base = tmp_path / "project"
+    base.mkdir()
+    (base / "data.txt").write_text("input")
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    tf_dir, tc_dir = side_workdir(str(base), str(scratch), "tf"), side_workdir(str(base), str(scratch), "tfcompat")
+    assert open(os.path.join(tf_dir, "data.txt")).read() == "input"
+    open(os.path.join(tf_dir, "checkpoint"), "w").close()
+    assert not os.path.exists(os.path.join(tc_dir, "checkpoint"))
+    assert not (base / "checkpoint").exists()
+
+
+_RESTORING_SCRIPT = """import os
+import tensorflow as tf
+print("found an earlier checkpoint:", os.path.exists("ckpt"))
+v = tf.Variable(3.0)
+tf.train.Checkpoint(v=v).write("ckpt/v")
+"""
+
+
+@pytest.mark.oracle
+def test_compare_runs_each_side_in_its_own_folder(tf, tmp_path, monkeypatch):
+    """A script that checks for its own checkpoint before writing one prints the same under both runs: TF's
+    run does not leave its checkpoint where tfcompat's run would find it."""
+    from tfcompat._src.tools.compare.api import compare_script
+    script = tmp_path / "restoring.py"
+    script.write_text(_RESTORING_SCRIPT)
+    monkeypatch.chdir(tmp_path)
+    result = compare_script(str(script), align=False)
+    assert result.runs.tf_run.returncode == 0, result.runs.tf_run.stderr[-2000:]
+    assert result.runs.tc_run.returncode == 0, result.runs.tc_run.stderr[-2000:]
+    assert result.runs.tf_run.stdout == result.runs.tc_run.stdout == "found an earlier checkpoint: False\n"
+    assert not (tmp_path / "ckpt").exists()

@@ -273,6 +273,28 @@ from tfcompat import distribute  # noqa: E402
 
 __all__ += ["distribute"]
 
+# --- top-level raw-op names and TypeSpecs (V1NAMES) ------------------------------------------------------------
+from tfcompat._src.ops.compat_v1_ops import approx_top_k  # noqa: E402
+from tfcompat._src.data.optional_spec import OptionalSpec  # noqa: E402
+from tfcompat._src.runtime.type_spec import (  # noqa: E402
+    IndexedSlicesSpec, NoneTensorSpec, RaggedTensorSpec, SparseTensorSpec, TensorArraySpec, TypeSpec,
+    type_spec_from_value,
+)
+
+__all__ += ["IndexedSlicesSpec", "NoneTensorSpec", "OptionalSpec", "RaggedTensorSpec", "SparseTensorSpec",
+            "TensorArraySpec", "TypeSpec", "approx_top_k", "type_spec_from_value"]
+from tfcompat._src.ops.toplevel_raw_ops import (  # noqa: E402
+    conv, conv2d_backprop_filter_v2, conv2d_backprop_input_v2, ragged_fill_empty_rows, ragged_fill_empty_rows_grad,
+)
+from tfcompat._src.runtime.batch_function import nondifferentiable_batch_function  # noqa: E402
+from tfcompat._src.ops.compat_v1_ops import CriticalSection  # noqa: E402
+from tfcompat import quantization  # noqa: E402
+
+__all__ += ["CriticalSection", "quantization"]
+
+__all__ += ["conv", "conv2d_backprop_filter_v2", "conv2d_backprop_input_v2", "nondifferentiable_batch_function",
+            "ragged_fill_empty_rows", "ragged_fill_empty_rows_grad"]
+
 from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402
 
 __getattr__ = _module_getattr("tf", __name__)

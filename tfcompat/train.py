@@ -19,6 +19,12 @@ from tfcompat._src.runtime.training.coordinator import Coordinator  # noqa: E402
 __all__ += ["BytesList", "Coordinator", "Example", "Feature", "FeatureList", "FeatureLists", "Features",
             "FloatList", "Int64List", "SequenceExample"]
 
+# --- cluster description, checkpoint waiting/options (FIXES15) ---------------------------------------------
+from tfcompat._src.runtime.training.checkpoint_wait import CheckpointOptions, checkpoints_iterator  # noqa: E402
+from tfcompat._src.runtime.training.server_lib import ClusterSpec  # noqa: E402
+
+__all__ += ["CheckpointOptions", "ClusterSpec", "checkpoints_iterator"]
+
 from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402
 
 __getattr__ = _module_getattr("tf.train", __name__)

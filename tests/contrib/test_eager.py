@@ -79,3 +79,12 @@ def test_num_gpus_counts_visible_gpus_by_hand():
     """By hand: the GPUs tf.config lists (TF 2.21's tensorflow-cpu, the oracle, always lists none)."""
     import tfcompat
     assert _tfe().num_gpus() == len(tfcompat.config.list_physical_devices("GPU"))
+
+
+def test_network_is_unsupported_by_hand():
+    """Expected by hand: tfe.Network is not provided; the error names tf.keras.Model."""
+    import pytest
+
+    import tfcompat.compat.v1 as tf
+    with pytest.raises(NotImplementedError, match="tf.keras.Model"):
+        tf.contrib.eager.Network

@@ -106,6 +106,10 @@ GENERATORS = {
         lambda: iter([{"a": 1, "b": [1.0, 2.0]}]),
         output_signature={"a": tf.TensorSpec([], tf.int64), "b": tf.TensorSpec([2], tf.float64)}),
     "numpy_cast": lambda tf: tf.data.Dataset.from_generator(lambda: iter([np.arange(3)]), output_types=tf.float32),
+    # output_shapes is cut at output_types' leaves (TF's map_structure_up_to): a leaf's shape is a tuple itself.
+    "legacy_shapes_up_to_types": lambda tf: tf.data.Dataset.from_generator(
+        lambda: iter([([b"a", b"b"], [[1.0], [2.0]]), ([b"c", b"d"], [[3.0], [4.0]])]),
+        output_types=(tf.string, tf.float32), output_shapes=((2,), (2, 1))),
 }
 
 
@@ -139,12 +143,27 @@ GENERATOR_ERRORS = {
     "wrong_type": lambda tf: elements(tf.data.Dataset.from_generator(lambda: iter(["a"]), output_types=tf.float32)),
     "wrong_structure": lambda tf: elements(tf.data.Dataset.from_generator(
         lambda: iter([1]), output_types=(tf.int32, tf.int32))),
+    "shapes_too_long": lambda tf: tf.data.Dataset.from_generator(
+        lambda: iter([1]), output_types=(tf.int32, tf.int32), output_shapes=((), (), ())),
+    "shapes_a_list": lambda tf: tf.data.Dataset.from_generator(
+        lambda: iter([1]), output_types=(tf.int32, tf.int32), output_shapes=[(), ()]),
+    "shapes_other_keys": lambda tf: tf.data.Dataset.from_generator(
+        lambda: iter([1]), output_types={"a": tf.int32}, output_shapes={"b": ()}),
 }
 
 
 @pytest.mark.parametrize("name", sorted(GENERATOR_ERRORS))
 def test_from_generator_errors(oracle, name):
     oracle.check(lambda tf: GENERATOR_ERRORS[name](tf))
+
+
+@pytest.mark.parametrize("name, message", [
+    ("shapes_too_long", "Input structure has length 3, while shallow structure has length 2."),
+    ("shapes_a_list", "If shallow structure is a sequence, input must also be a sequence. Input has type: 'list'."),
+    ("shapes_other_keys", "Input structure has keys ['b'], while shallow structure has keys ['a']."),
+])
+def test_from_generator_shapes_not_a_prefix_of_types(oracle, name, message):
+    oracle.check(lambda tf: GENERATOR_ERRORS[name](tf), match_message=message)
 
 
 def test_from_generator_exception_carries_python_traceback(oracle):

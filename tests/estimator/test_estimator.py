@@ -138,6 +138,48 @@ def test_evaluate_matches_metrics_loop(oracle, tmp_path, steps):
     assert sorted(got) == ["global_step", "loss", "mae", "rmse"]
 
 
+def test_one_replica_strategy_gives_the_plain_loop(oracle, tmp_path):
+    """RunConfig(train_distribute=, eval_distribute=) with a (one-replica) MirroredStrategy: train and evaluate
+    give the numbers of the plain TF1 loop, as TF does on a one-device machine."""
+    tf_dir, tfc_dir = _dirs(tmp_path)
+
+    def loop(tf):
+        losses = P.reference_train(tf, tf_dir, lambda: P.train_input(tf), steps=4)
+        return losses, P.reference_evaluate(tf, tf_dir, lambda: P.train_input(tf, epochs=1))
+
+    def estimator(tf):
+        losses = []
+        strategy = tf.distribute.MirroredStrategy()
+        est = _estimator(tf, tfc_dir, losses, train_distribute=strategy, eval_distribute=strategy)
+        est.train(lambda: P.train_input(tf), steps=4)
+        return losses, est.evaluate(lambda: P.train_input(tf, epochs=1))
+
+    oracle.check(loop, estimator)
+
+
+def test_model_fn_runs_in_the_strategys_replica_context(tmp_path):
+    """With train_distribute/eval_distribute, model_fn is called through call_for_each_replica in the strategy's
+    scope (tensorflow_estimator 2.15's _train_model_distributed / _evaluate_build_graph; expected by hand from its
+    source): get_strategy() is that strategy and a replica context is current. Without one, the default."""
+    seen = []
+
+    def model_fn(features, labels, mode):
+        seen.append((mode, tfcompat.distribute.get_strategy(), tfcompat.distribute.in_cross_replica_context(),
+                     tfcompat.distribute.get_replica_context() is not None))
+        return P.model_fn_for(tfcompat)(features, labels, mode, {"lr": 0.1})
+
+    strategy = tfcompat.distribute.MirroredStrategy()
+    config = tfcompat.estimator.RunConfig(train_distribute=strategy, eval_distribute=strategy)
+    est = tfcompat.estimator.Estimator(model_fn, model_dir=str(tmp_path / "a"), config=config)
+    est.train(lambda: P.train_input(tfcompat), steps=1)
+    est.evaluate(lambda: P.train_input(tfcompat, epochs=1), steps=1)
+    assert seen == [("train", strategy, False, True), ("eval", strategy, False, True)]
+    seen.clear()
+    tfcompat.estimator.Estimator(model_fn, model_dir=str(tmp_path / "b")).train(
+        lambda: P.train_input(tfcompat), steps=1)
+    assert seen[0][1] is not strategy and seen[0][3]  # the default strategy's (default replica context)
+
+
 def test_evaluate_without_checkpoint_uses_initial_values(oracle, tmp_path):
     """No checkpoint yet: evaluation runs with freshly initialized variables (global_step 0)."""
     tf_dir, tfc_dir = _dirs(tmp_path)

@@ -1,6 +1,8 @@
 """Static output specs of graph ops whose input shapes are unknown (framework/dispatch.py)."""
 from __future__ import annotations
 
+import pytest
+
 def _unknown_rank_program(tf):
     p = tf.placeholder(tf.float32)          # unknown rank
     x = tf.random_uniform([3])
@@ -40,3 +42,44 @@ def test_read_only_numpy_input_converts_silently(oracle):
             u = tf.convert_to_tensor(np.broadcast_to(np.float32(2.0), (2, 2)))
         return t, u
     oracle.check(prog)
+
+
+# -- eager fast paths (dtype checks cached per op and input dtypes; cheap grad-mode guards) --------------------
+
+def test_rejected_dtypes_still_raise_after_accepted_ones(oracle):
+    """The dtype check of an op is cached per input dtypes it accepted: other dtypes must still be rejected with
+    TF's error, eagerly, whatever ran before (TF gives the expected results and errors)."""
+    def prog(tf):
+        ok = [tf.add(tf.constant(1.0), tf.constant(2.0)), tf.sqrt(tf.constant(4.0)),
+              tf.add(tf.constant(1), tf.constant(2))]
+        errs = []
+        for f in (lambda: tf.add(tf.constant(1.0), tf.constant(1)), lambda: tf.sqrt(tf.constant(4)),
+                  lambda: tf.add(tf.constant(1), tf.constant(1.0))):
+            try:
+                f()
+                errs.append(None)
+            except Exception as e:  # noqa: BLE001 - the error class is the result compared
+                errs.append(type(e).__name__)
+        return ok, errs, tf.add(tf.constant(3.0), tf.constant(4.0))
+    oracle.check(prog)
+
+
+@pytest.mark.parametrize("guard", ["no_grad", "enable_grad"])
+@pytest.mark.parametrize("outer", [True, False])
+def test_grad_mode_guards_restore_the_mode(guard, outer):
+    """``dispatch.no_grad``/``enable_grad`` set torch's grad mode inside and restore the caller's after, also
+    when the body raises (expected values by hand: torch's own context managers do the same)."""
+    import torch
+    from tfcompat._src.framework import dispatch
+    inside = guard == "enable_grad"
+    with torch.set_grad_enabled(outer):
+        with getattr(dispatch, guard)():
+            assert torch.is_grad_enabled() is inside
+            with getattr(dispatch, guard)():   # nested
+                assert torch.is_grad_enabled() is inside
+            assert torch.is_grad_enabled() is inside
+        assert torch.is_grad_enabled() is outer
+        with pytest.raises(KeyError):
+            with getattr(dispatch, guard)():
+                raise KeyError("body")
+        assert torch.is_grad_enabled() is outer

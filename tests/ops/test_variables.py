@@ -160,3 +160,38 @@ def test_variable_class_is_resource_variable(oracle):
         return (type(v).__name__, isinstance(v, tf.Variable), type(g).__name__, type(gv).__name__,
                 issubclass(type(v), tf.Variable), repr(v))
     oracle.check(prog)
+
+
+@pytest.mark.parametrize("mode", ["assign", "assign_add", "assign_sub"])
+def test_eager_updates_with_matching_tensors_and_their_errors(oracle, mode):
+    """Eager assign/assign_add/assign_sub with a tensor of the variable's dtype and shape (the short path), then
+    with a wrong shape and a wrong dtype: values, the UnreadVariable result and the errors are TF's."""
+    def prog(tf):
+        v = tf.Variable([[1.0, 2.0]])
+        out = []
+        r = getattr(v, mode)(tf.constant([[0.5, 0.25]]))
+        out.append((r.name, r.numpy(), v.numpy()))
+        getattr(v, mode)(tf.constant([[1.0, 1.0]]) * 2.0, read_value=False)
+        out.append(v.numpy())
+        for bad in (tf.constant([1.0, 2.0]), tf.constant([[1, 2]])):
+            try:
+                getattr(v, mode)(bad)
+                out.append(None)
+            except Exception as e:  # noqa: BLE001 - the error class is the result compared
+                out.append(type(e).__name__)
+        out.append(v.numpy())
+        return out
+    oracle.check(prog)
+
+
+def test_eager_update_inside_a_tape_keeps_the_gradient_of_earlier_reads(oracle):
+    """An in-place eager update of a variable read inside a tape leaves that read's gradient as TF computes it
+    (TF's results)."""
+    def prog(tf):
+        v = tf.Variable([1.0, 3.0])
+        with tf.GradientTape() as tape:
+            y = tf.reduce_sum(v * v)
+            v.assign_sub(tf.constant([0.5, 0.5]))
+            z = y + tf.reduce_sum(v)
+        return tape.gradient(z, v), v.numpy()
+    oracle.check(prog)

@@ -9,6 +9,8 @@ e.g. ``mnist = input_data.read_data_sets(_data.mnist_dir(), one_hot=True)  # tfc
   folder under the working directory; the script's own ``input_data`` (tfcompat's, or under real TF the one
   ``runner.py`` provides) reads them.
 - ``keras_datasets``: ``load_data()`` of ``tf.keras.datasets.{mnist,fashion_mnist,cifar10,imdb,boston_housing}``.
+- ``write_mnist_npz``: ``mnist.npz`` as ``tf.keras.utils.get_file`` downloads it (``x_train`` ... ``y_test``).
+- ``write_titanic_csv``: tflearn's ``titanic_dataset.csv`` (header and columns as the real file, synthetic rows).
 - ``text8_words`` / ``write_text8_zip``: a Zipf-distributed word corpus in place of text8.
 """
 from __future__ import annotations
@@ -21,7 +23,8 @@ import zipfile
 
 import numpy as np
 
-__all__ = ["keras_datasets", "mnist_dir", "mnist_uint8", "text8_words", "write_text8_zip"]
+__all__ = ["keras_datasets", "mnist_dir", "mnist_uint8", "text8_words", "write_mnist_npz", "write_text8_zip",
+           "write_titanic_csv"]
 
 _MNIST_SIZES = {"train": 5500, "validation": 5000, "test": 1000}
 _SPLIT_SEEDS = {"train": 11, "validation": 12, "test": 13, "keras_train": 14, "keras_test": 15}
@@ -142,6 +145,41 @@ def _keras_boston_housing(n_train=404, n_test=102):
 keras_datasets = types.SimpleNamespace(
     mnist=_keras_mnist(), fashion_mnist=_keras_mnist(proto_seed=2), cifar10=_keras_cifar10(),
     imdb=_keras_imdb(), boston_housing=_keras_boston_housing())
+
+
+def write_mnist_npz(path: str = "mnist.npz") -> str:
+    """Writes ``keras_datasets.mnist.load_data()`` as Keras's ``mnist.npz`` (arrays ``x_train``, ``y_train``,
+    ``x_test``, ``y_test``) and returns ``path``."""
+    (x_train, y_train), (x_test, y_test) = keras_datasets.mnist.load_data()
+    np.savez(path, x_train=x_train, y_train=y_train, x_test=x_test, y_test=y_test)
+    return path
+
+
+# ----------------------------------------------------------------------------------------------------------
+# titanic (tflearn's csv)
+# ----------------------------------------------------------------------------------------------------------
+_TITANIC_NAMES = ("Allen, Miss. Elisabeth Walton", "Andrews, Mr. Thomas Jr", "Baxter, Mrs. James (Helene)",
+                  "Carter, Master. William Thornton II", "Dodge, Dr. Washington", "Evans, Miss. Edith Corse",
+                  "Fortune, Mr. Charles Alexander", "Goldsmith, Mrs. Frank John (Emily Alice Brown)")
+
+
+def write_titanic_csv(path: str = "titanic_dataset.csv", n: int = 200) -> str:
+    """Writes a titanic CSV with the real file's header (``survived,pclass,name,sex,age,sibsp,parch,ticket,fare``)
+    and ``n`` synthetic rows (names quoted, as they contain commas); returns ``path``."""
+    rng = np.random.RandomState(7)
+    rows = ["survived,pclass,name,sex,age,sibsp,parch,ticket,fare"]
+    for i in range(n):
+        pclass = int(rng.randint(1, 4))
+        sex = "female" if rng.rand() < 0.36 else "male"
+        survived = int(rng.rand() < (0.75 if sex == "female" else 0.2) + (0.1 if pclass == 1 else 0.0))
+        name = _TITANIC_NAMES[i % len(_TITANIC_NAMES)]
+        age = round(float(rng.uniform(1, 70)), 1)
+        fare = round(float(rng.uniform(5, 80) * (4 - pclass)), 4)
+        rows.append(f'{survived},{pclass},"{name}",{sex},{age},{int(rng.randint(0, 3))},{int(rng.randint(0, 3))},'
+                    f'{int(rng.randint(10000, 400000))},{fare}')
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n".join(rows) + "\n")
+    return path
 
 
 # ----------------------------------------------------------------------------------------------------------

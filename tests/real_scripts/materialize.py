@@ -3,7 +3,9 @@
 The pristine copy (``corpus/<name>.py`` or ``.ipynb``) is exactly the file at the recorded commit (its sha256 is
 checked). Everything changed is marked ``# tfcompat-patch: <reason>`` in the output:
 
-- a notebook becomes its code cells in order; IPython magics and shell lines (``%``, ``!``) become ``pass``;
+- a notebook becomes its code cells in order; IPython magics, shell lines and help lines (``%``, ``!``,
+  ``name?``; with their backslash-continued lines) become ``pass``; an indented cell is dedented (IPython's
+  ``leading_indent``);
   a cell's last bare expression is passed to ``_nb_display`` (prints its repr unless None), as Jupyter shows it;
 - each ``Patch`` replaces whole lines of the (converted) text; an empty replacement leaves ``pass`` at the
   removed line's indentation, so blocks stay valid.
@@ -48,8 +50,11 @@ def pristine_text(script: Script) -> str:
     return data.decode("utf-8")
 
 
+_HELP_LINE = re.compile(r"\s*[A-Za-z_][\w.]*\?{1,2}\s*")
+
+
 def _is_magic(line: str) -> bool:
-    return line.lstrip().startswith(("%", "!"))
+    return line.lstrip().startswith(("%", "!")) or bool(_HELP_LINE.fullmatch(line))
 
 
 def _display_last_expression(lines: list[str]) -> list[str]:
@@ -72,6 +77,16 @@ def _display_last_expression(lines: list[str]) -> list[str]:
                             f"_nb_display({segment})\n"] + lines[last + 1:]
 
 
+def _strip_leading_indent(text: str) -> str:
+    """IPython's ``leading_indent`` input transform: a cell whose first (non-blank) line is indented has that
+    indentation removed from every line that starts with it."""
+    lines = text.lstrip("\n").splitlines(keepends=True)
+    indent = re.match(r"[ \t]*", lines[0]).group(0) if lines else ""
+    if not indent:
+        return text
+    return "".join(l[len(indent):] if l.startswith(indent) else l for l in lines)
+
+
 def notebook_to_script(notebook_json: str) -> str:
     """A notebook's code cells as one script (see the module docstring for what changes)."""
     nb = json.loads(notebook_json)
@@ -80,12 +95,17 @@ def notebook_to_script(notebook_json: str) -> str:
         if cell.get("cell_type") != "code":
             continue
         src = cell["source"]
-        text = "".join(src) if isinstance(src, list) else src
+        text = _strip_leading_indent("".join(src) if isinstance(src, list) else src)
         lines = []
+        continued = False  # the previous line was a magic/shell line ending in a backslash
         for line in text.splitlines(keepends=True):
-            if _is_magic(line):
+            if continued:
+                lines.append(f"{MARK} (continued) {line.strip()}\n")
+                continued = line.rstrip().endswith("\\")
+            elif _is_magic(line):
                 indent = line[:len(line) - len(line.lstrip())]
                 lines.append(f"{indent}pass  {MARK} IPython magic/shell line: {line.strip()}\n")
+                continued = line.rstrip().endswith("\\")
             elif line.startswith("from __future__ import"):
                 future.append(line if line.endswith("\n") else line + "\n")
             else:

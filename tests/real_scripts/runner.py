@@ -114,14 +114,16 @@ for _name in ("examples", "examples.tutorials", "examples.tutorials.mnist", "exa
 def run_tf_and_tfcompat(script: Script, folder: str) -> tuple[Run, Run]:
     """(real TF's run, tfcompat's run) of ``script`` in ``folder``: TF's side as ``compare.run_both`` runs it
     (TF1 scripts get ``tf.compat.v1`` in graph mode) plus the loaders TF 2.21 dropped (``_TF_SIDE_LOADERS``),
-    tfcompat's side under ``python -m tfcompat run``."""
+    tfcompat's side under ``python -m tfcompat run``. Each side runs in its own subfolder of ``folder`` (files one
+    side writes, e.g. a script's ``os.mkdir``, must not be there for the other)."""
     from tfcompat._src.runtime.compare import _TF_RUNNER
-    path = write_script(script, folder)
     env = script_env()
-    tf_proc = subprocess.run([sys.executable, "-c", _TF_SIDE_LOADERS + _TF_RUNNER, script.api, path],
-                             capture_output=True, text=True, env=env, cwd=folder, timeout=script.timeout * 4)
-    tc_proc = subprocess.run([sys.executable, "-m", "tfcompat", "run", "--api", script.api, path],
-                             capture_output=True, text=True, env=env, cwd=folder, timeout=script.timeout * 4)
+    tf_folder, tc_folder = os.path.join(folder, "tf"), os.path.join(folder, "tfcompat")
+    tf_path, tc_path = write_script(script, tf_folder), write_script(script, tc_folder)
+    tf_proc = subprocess.run([sys.executable, "-c", _TF_SIDE_LOADERS + _TF_RUNNER, script.api, tf_path],
+                             capture_output=True, text=True, env=env, cwd=tf_folder, timeout=script.timeout * 4)
+    tc_proc = subprocess.run([sys.executable, "-m", "tfcompat", "run", "--api", script.api, tc_path],
+                             capture_output=True, text=True, env=env, cwd=tc_folder, timeout=script.timeout * 4)
     return (Run(tf_proc.returncode, tf_proc.stdout, tf_proc.stderr),
             Run(tc_proc.returncode, tc_proc.stdout, tc_proc.stderr))
 

@@ -74,3 +74,26 @@ def test_materialized_script_names_its_source_and_marks_patches(script: Script):
     compile(text, script.name + ".py", "exec")
     for patch in script.patches:
         assert f"# tfcompat-patch: {patch.reason}" in text, (script.name, patch.old[:60])
+
+
+def test_notebook_cells_lose_ipython_only_syntax():
+    """IPython input that is not Python (expected by hand from IPython's input transforms): magics and shell
+    lines with their backslash continuations, ``name?`` help lines, and an indented cell (``leading_indent``)."""
+    from tests.real_scripts.materialize import notebook_to_script
+    cells = [["!saved_model_cli run --dir d \\\n", " --tag_set serve \\\n", " --input_exprs x=1\n", "y = 1"],
+             ["tf.keras.Input?"],
+             ["  @decorator\n", "  def f():\n", "    return 2"]]
+    nb = {"cells": [{"cell_type": "code", "source": c} for c in cells]}
+    import json
+    text = notebook_to_script(json.dumps(nb))
+    compile(text, "nb.py", "exec")
+    body = [l for l in text.splitlines() if l and not l.startswith(("# %%", "def _nb_display", "    "))]
+    assert body == [
+        "pass  # tfcompat-patch: IPython magic/shell line: !saved_model_cli run --dir d \\",
+        "# tfcompat-patch: (continued) --tag_set serve \\",
+        "# tfcompat-patch: (continued) --input_exprs x=1",
+        "y = 1",
+        "pass  # tfcompat-patch: IPython magic/shell line: tf.keras.Input?",
+        "@decorator",
+        "def f():",
+        "  return 2"], body

@@ -13,7 +13,8 @@ __all__ += ["write_graph"]
 
 # --- TFRecord files, Example parsing, decoding (INPUT) -----------------------------------------------------
 from tfcompat._src.ops.decode_ops import (  # noqa: E402
-    decode_base64, decode_compressed, decode_csv, decode_raw, encode_base64, parse_tensor, serialize_tensor,
+    decode_base64, decode_compressed, decode_csv, decode_json_example, decode_raw, encode_base64, parse_tensor,
+    serialize_tensor,
 )
 from tfcompat._src.ops.io_ops import TFRecordOptions, TFRecordWriter  # noqa: E402
 from tfcompat._src.ops.parsing_ops import (  # noqa: E402
@@ -27,6 +28,7 @@ __all__ += [
     "parse_example", "parse_sequence_example", "parse_single_example", "parse_single_sequence_example",
     "parse_tensor", "serialize_tensor",
 ]
+__all__ += ["decode_json_example"]
 
 from tfcompat._src.ops.image_codecs import (  # noqa: E402
     decode_and_crop_jpeg, decode_bmp, decode_gif, decode_image, decode_jpeg, decode_png, encode_jpeg, encode_png,

@@ -17,3 +17,8 @@ __all__ = ["Input", "Model", "Sequential", "backend", "callbacks", "datasets", "
 from tfcompat.keras import activations, constraints, initializers, losses, metrics, regularizers  # noqa: E402
 
 __all__ += ["activations", "constraints", "initializers", "losses", "metrics", "regularizers"]
+
+# --- KAPPS: applications ------------------------------------------------------------------------------------
+from tfcompat.keras import applications  # noqa: E402
+
+__all__ += ["applications"]

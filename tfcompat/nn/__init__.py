@@ -100,3 +100,7 @@ from tfcompat._src.ops.nn_embedding_ops import embedding_lookup_sparse, safe_emb
 
 __all__ += ["embedding_lookup_sparse", "safe_embedding_lookup_sparse"]
 from tfcompat._src.distribute.loss_scaling import compute_average_loss, scale_regularization_loss  # noqa: E402,F811
+
+from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402  CONTRIB: tf.nn.seq2seq/rnn
+
+__getattr__ = _module_getattr("tf.nn", __name__)

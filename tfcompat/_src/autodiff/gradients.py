@@ -34,6 +34,25 @@ def _gradients_shapes(inputs, attrs):
     return [(x.shape, x.dtype) for x in xs]
 
 
+def run_backward(outs, grad_outs, wanted, retain_graph, create_graph):
+    """``torch.autograd.grad(outs, wanted, grad_outs, retain_graph, create_graph, allow_unused=True)``.
+
+    When every output gradient is a tensor with its output's shape and dtype (what ``torch.autograd.grad``'s
+    argument checks would accept unchanged) this enters torch's autograd engine the way ``torch.autograd.grad``
+    does, without those checks and normalisation (most of its Python cost on small steps). The engine runs the
+    backward pass in grad mode ``create_graph`` whatever the caller's mode, so no grad-mode context is needed."""
+    if _ENGINE_RUN_BACKWARD is None or torch.compiler.is_compiling() or not all(  # dynamo traces only grad()
+            g is not None and g.shape == o.shape and g.dtype == o.dtype for o, g in zip(outs, grad_outs)):
+        return torch.autograd.grad(outs, wanted, grad_outputs=grad_outs, allow_unused=True,
+                                   retain_graph=retain_graph, create_graph=create_graph)
+    return _ENGINE_RUN_BACKWARD(tuple(outs), tuple(grad_outs), retain_graph, create_graph, tuple(wanted), True,
+                                accumulate_grad=False)
+
+
+# torch.autograd.grad's own entry into the engine (private; absent in another torch: the public call is used).
+_ENGINE_RUN_BACKWARD = getattr(getattr(torch.autograd, "graph", None), "_engine_run_backward", None)
+
+
 @register_op("Gradients", grad=DIFFERENTIABLE, inputs=("ys",), same_type=(), list_input=True,
              num_outputs=lambda attrs: attrs["n_x"], shape_fn=_gradients_shapes,
              tf_gradient=TF_GRADIENT_NONE, kind=KIND_GRADIENTS)
@@ -56,12 +75,11 @@ def _gradients_kernel(*ts, n_y, n_gy, n_x, stop_gradients=(), create_graph=False
     outs = [y for y in ys if y.requires_grad]
     if gys is not None:
         gys = [g for y, g in zip(ys, gys) if y.requires_grad]
-    else:  # None lets torch make the ones of a scalar y itself, skipping its grad_outputs shape checks
-        gys = [None if y.dim() == 0 and not y.is_complex() else torch.ones_like(y) for y in outs]
+    else:
+        gys = [torch.ones_like(y) for y in outs]
     diff_xs = [x for x in xs if x.requires_grad]
     if outs and diff_xs:
-        grads = iter(torch.autograd.grad(outs, diff_xs, grad_outputs=gys, allow_unused=True,
-                                         retain_graph=retain_graph, create_graph=create_graph))
+        grads = iter(run_backward(outs, gys, diff_xs, retain_graph, create_graph))
         res = [next(grads) if x.requires_grad else None for x in xs]
     else:
         res = [None] * len(xs)

@@ -25,6 +25,7 @@ from tfcompat._src.framework import nest
 from tfcompat._src.framework.tensor import EagerTensor, SymbolicTensor, Tensor
 from tfcompat._src.autodiff import forward as forward_lib
 from tfcompat._src.autodiff import sparse_grad
+from tfcompat._src.autodiff.gradients import run_backward
 from tfcompat._src.autodiff import jacobians
 from tfcompat._src.autodiff.live_tapes import LIVE_TAPES
 from tfcompat._src.autodiff.unconnected import UnconnectedGradients, resolve_unconnected
@@ -78,6 +79,20 @@ def _on_gather(params, indices, out):
 
 
 indexed_slices_lib.GATHER_RECORDERS.append(_on_gather)
+
+
+def _flat_leaves(structure):
+    """``nest.flatten(structure)`` when it is a tensor or variable, or a plain list/tuple of them (the usual
+    ``tape.gradient(loss, [w, b])``); None for any other structure (the caller flattens it with nest)."""
+    t = type(structure)
+    if t is list or t is tuple:
+        for x in structure:
+            if type(x) is not EagerTensor and not isinstance(x, variables_lib.Variable):
+                return None
+        return list(structure)
+    if t is EagerTensor or isinstance(structure, variables_lib.Variable):
+        return [structure]
+    return None
 
 
 class GradientTape:
@@ -246,7 +261,8 @@ class GradientTape:
         if self._used and not self._persistent:
             raise RuntimeError("A non-persistent GradientTape can only be used to compute one set of gradients "
                                "(or jacobians)")
-        unconnected = resolve_unconnected(unconnected_gradients)
+        unconnected = unconnected_gradients if unconnected_gradients is UnconnectedGradients.NONE \
+            else resolve_unconnected(unconnected_gradients)
         if self._recording:
             if not self._persistent:
                 self._pop()
@@ -260,8 +276,13 @@ class GradientTape:
         if target is None:
             raise TypeError("Argument `target` should be a list or nested structure of Tensors, Variables or "
                             "CompositeTensors to be differentiated, but received None.")
-        flat_sources = nest.flatten(sources)
-        flat_targets = nest.flatten(target)
+        flat_sources = _flat_leaves(sources)
+        shallow = flat_sources is not None   # a tensor/variable, or a plain list/tuple of them
+        if not shallow:
+            flat_sources = nest.flatten(sources)
+        flat_targets = _flat_leaves(target)
+        if flat_targets is None:
+            flat_targets = nest.flatten(target)
         ogs = None if output_gradients is None else nest.flatten(output_gradients)
         for s in flat_sources:
             if s is None:
@@ -274,6 +295,9 @@ class GradientTape:
             self._release(flat_targets)
         else:
             self._targets.extend(weakref.ref(t) for t in flat_targets if type(t) is EagerTensor)
+        if shallow:   # what nest.pack_sequence_as gives for these structures, without walking them again
+            t = type(sources)
+            return result if t is list else tuple(result) if t is tuple else result[0]
         return nest.pack_sequence_as(sources, result)
 
     def _release(self, targets):
@@ -329,9 +353,7 @@ class GradientTape:
                         f"output_gradients[{i}] has shape {list(og._t.shape)}, but the target has shape "
                         f"{list(t._t.shape)}")
                 outs.append(t._t)
-                # None lets torch make the ones of a scalar target itself (skips its shape checks).
-                grad_outs.append((None if t._t.dim() == 0 and not t._t.is_complex() else torch.ones_like(t._t))
-                                 if og is None else og._t)
+                grad_outs.append(torch.ones_like(t._t) if og is None else og._t)
         src = []
         for s in sources:
             ts, dt, tmpl = self._source_tensors(s)
@@ -356,9 +378,12 @@ class GradientTape:
                     wanted.append(x)
         grads = {}
         if outs and wanted:
-            with torch.enable_grad() if higher else torch.no_grad():
-                res = torch.autograd.grad(outs, wanted, grad_outputs=grad_outs, allow_unused=True,
-                                          retain_graph=self._persistent or higher, create_graph=higher)
+            retain = self._persistent or higher
+            if higher:
+                with torch.enable_grad():
+                    res = run_backward(outs, grad_outs, wanted, retain, True)
+            else:
+                res = run_backward(outs, grad_outs, wanted, retain, False)
             grads = {id(w): g for w, g in zip(wanted, res)}
         result = []
         for k, (s, ts, dt, tmpl) in enumerate(src):
@@ -375,8 +400,9 @@ class GradientTape:
                               if unconnected is UnconnectedGradients.ZERO else None)
                 continue
             tapes = outer_tracking if (outer_tracking and g.requires_grad) else ()
-            out = EagerTensor(g if (tapes or higher) else g.detach(), dt, tapes)
-            forward_lib.record([out])
+            out = EagerTensor(g if (tapes or higher or not g.requires_grad) else g.detach(), dt, tapes)
+            if higher:   # an active ForwardAccumulator makes `higher` true
+                forward_lib.record([out])
             result.append(out)
         return result
 

@@ -8,6 +8,7 @@ KL ``sigmoid(a) * (softplus(-b) - softplus(-a)) + sigmoid(-a) * (softplus(b) - s
 Samples ``uniform < p`` come from torch's generator (TF's RNG cannot be matched)."""
 from __future__ import annotations
 
+from tfcompat._src.contrib.distributions_categorical import OneHotCategorical, kl_one_hot_categorical
 from tfcompat._src.framework import dtypes
 from tfcompat._src.framework.dispatch import convert_to_tensor
 from tfcompat._src.framework.tensor_shape import TensorShape
@@ -15,7 +16,7 @@ from tfcompat._src.ops import array_ops, math_ops, nn_ops, random_ops
 from tfcompat._src.ops import distributions as core
 from tfcompat._src.ops.layers_base import graph_name_scope
 
-__all__ = ["Bernoulli", "kl_divergence"]
+__all__ = ["Bernoulli", "kl", "kl_divergence"]
 
 
 class Bernoulli(core.Distribution):
@@ -109,11 +110,13 @@ class Bernoulli(core.Distribution):
 
 
 def kl_divergence(distribution_a, distribution_b, allow_nan_stats=True, name=None):
-    """Mirrors ``tf.contrib.distributions.kl_divergence`` for Bernoulli || Bernoulli (TF's formula) and
-    Normal || Normal (``tf.compat.v1.distributions.kl_divergence``).
+    """Mirrors ``tf.contrib.distributions.kl_divergence`` for Bernoulli || Bernoulli and OneHotCategorical ||
+    OneHotCategorical (TF's formulas) and Normal || Normal (``tf.compat.v1.distributions.kl_divergence``).
 
     Raises:
       NotImplementedError: no KL registered for the pair (as TF)."""
+    if isinstance(distribution_a, OneHotCategorical) and isinstance(distribution_b, OneHotCategorical):
+        return kl_one_hot_categorical(distribution_a, distribution_b, name=name)
     if isinstance(distribution_a, Bernoulli) and isinstance(distribution_b, Bernoulli):
         with graph_name_scope(name or "kl_bernoulli_bernoulli"):
             a, b = distribution_a.logits, distribution_b.logits
@@ -121,3 +124,6 @@ def kl_divergence(distribution_a, distribution_b, allow_nan_stats=True, name=Non
             delta1 = nn_ops.softplus(b) - nn_ops.softplus(a)
             return math_ops.sigmoid(a) * delta0 + math_ops.sigmoid(math_ops.negative(a)) * delta1
     return core.kl_divergence(distribution_a, distribution_b, allow_nan_stats=allow_nan_stats, name=name)
+
+
+kl = kl_divergence  # TF 1.x's older name (tf.contrib.distributions.kl)

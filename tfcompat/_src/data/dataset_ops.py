@@ -486,11 +486,10 @@ def _spec_from_data(data):
 
 
 def _shapes_up_to(types, shapes):
+    """TF's ``nest.map_structure_up_to(output_types, as_shape, output_shapes)``: a leaf type's shape is a whole
+    subtree of ``shapes`` (``(2, 1)`` for one string component)."""
     from tfcompat._src.framework.tensor_shape import TensorShape
-    if not structure.is_nested(types):
-        return TensorShape(shapes)
-    structure.assert_same_structure(types, shapes, check_types=False)
-    return structure.pack(types, [TensorShape(s) for s in structure.flatten(shapes)])
+    return structure.pack(types, [TensorShape(s) for s in structure.flatten_up_to(types, shapes)])
 
 
 class DatasetV1(DatasetV2):

@@ -10,6 +10,8 @@ a numpy object array of ``bytes`` for ``tf.string`` (tfcompat has no torch-backe
 components surface as ``StringTensor``)."""
 from __future__ import annotations
 
+import collections.abc
+
 import numpy as np
 import torch
 
@@ -21,7 +23,7 @@ from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.runtime.function import TensorSpec
 from tfcompat._src.framework.string_tensor import StringTensor, as_bytes_array
 
-__all__ = ["is_nested", "flatten", "pack", "map_structure", "assert_same_structure", "normalize_element",
+__all__ = ["is_nested", "flatten", "flatten_up_to", "pack", "map_structure", "assert_same_structure", "normalize_element",
            "to_component", "spec_of", "type_spec_from_value", "most_specific_compatible", "DatasetSpec",
            "is_string_value", "output_converters", "component_value", "specs_repr"]
 
@@ -42,6 +44,32 @@ def pack(structure, flat):
 def map_structure(fn, *structures):
     """``fn`` applied leafwise; the result has the first structure's shape (sequence types not compared)."""
     return DATA_NEST.map_structure(fn, *structures, check_types=False)
+
+
+def flatten_up_to(shallow, tree) -> list:
+    """TF's data ``nest.flatten_up_to``: ``tree`` cut at the leaves of ``shallow`` (which must be a prefix of
+    ``tree``'s structure), one entry per leaf of ``shallow``; a leaf's entry may itself be nested. Raises TF's
+    TypeError/ValueError (``assert_shallow_structure``'s messages) when it is not a prefix."""
+    if not is_nested(shallow):
+        return [tree]
+    if not is_nested(tree):
+        raise TypeError(f"If shallow structure is a sequence, input must also be a sequence. Input has type: "
+                        f"'{type(tree).__name__}'.")
+    if isinstance(shallow, collections.abc.Mapping):
+        if not isinstance(tree, collections.abc.Mapping) or set(shallow) != set(tree):
+            tree_keys = sorted(tree) if isinstance(tree, collections.abc.Mapping) else list(range(len(tree)))
+            raise ValueError(f"The two structures don't have the same keys. Input structure has keys {tree_keys}, "
+                             f"while shallow structure has keys {sorted(shallow)}.")
+        pairs = [(shallow[k], tree[k]) for k in sorted(shallow)]
+    else:
+        if isinstance(tree, collections.abc.Mapping) or len(tree) != len(shallow):
+            raise ValueError(f"The two structures don't have the same sequence length. Input structure has length "
+                             f"{len(tree)}, while shallow structure has length {len(shallow)}.")
+        pairs = list(zip(shallow, tree))
+    out = []
+    for s, t in pairs:
+        out.extend(flatten_up_to(s, t))
+    return out
 
 
 # ------------------------------------------------------------------------------------------------

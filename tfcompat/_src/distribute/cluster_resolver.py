@@ -9,75 +9,10 @@ import collections
 import json
 import os
 
+from tfcompat._src.runtime.training.server_lib import ClusterSpec
 from tfcompat._src.tools.unsupported import UnsupportedAPIError
 
 __all__ = ["ClusterSpec", "ClusterResolver", "SimpleClusterResolver", "TFConfigClusterResolver", "TPUClusterResolver"]
-
-
-class ClusterSpec:
-    """Mirrors ``tf.train.ClusterSpec``: job name -> task addresses (a list, or a dict task index -> address)."""
-
-    def __init__(self, cluster):
-        if isinstance(cluster, ClusterSpec):
-            cluster = cluster.as_dict()
-        if not isinstance(cluster, dict):
-            raise TypeError("`cluster` must be a dictionary mapping one or more job names to (i) a list of "
-                            "network addresses, or (ii) a dictionary mapping integer task indices to network "
-                            "addresses; or a `tf.train.ClusterDef` protocol buffer")
-        self._jobs: dict = {}
-        for job, tasks in cluster.items():
-            if isinstance(tasks, (list, tuple)):
-                self._jobs[job] = dict(enumerate(tasks))
-            elif isinstance(tasks, dict):
-                self._jobs[job] = {int(i): addr for i, addr in tasks.items()}
-            else:
-                raise TypeError(f"The tasks for job {job!r} must be a list or a dictionary from integers to "
-                                f"strings.")
-
-    def __bool__(self) -> bool:
-        return bool(self._jobs)
-
-    def __eq__(self, other) -> bool:
-        return isinstance(other, ClusterSpec) and self._jobs == other._jobs
-
-    def __ne__(self, other) -> bool:
-        return not self == other
-
-    def __repr__(self):
-        return f"ClusterSpec({self.as_dict()!r})"
-
-    @property
-    def jobs(self) -> list:
-        return list(self._jobs)
-
-    def as_dict(self) -> dict:
-        """Job -> list of addresses when the task indices are 0..n-1, else job -> {index: address}."""
-        out = {}
-        for job, tasks in self._jobs.items():
-            indices = sorted(tasks)
-            out[job] = [tasks[i] for i in indices] if indices == list(range(len(indices))) else dict(tasks)
-        return out
-
-    def num_tasks(self, job_name: str) -> int:
-        return len(self._job(job_name))
-
-    def task_indices(self, job_name: str) -> list:
-        return sorted(self._job(job_name))
-
-    def task_address(self, job_name: str, task_index: int) -> str:
-        tasks = self._job(job_name)
-        if task_index not in tasks:
-            raise ValueError(f"No task with index {task_index!r} in job {job_name!r}")
-        return tasks[task_index]
-
-    def job_tasks(self, job_name: str) -> list:
-        tasks = self._job(job_name)
-        return [tasks.get(i) for i in range(max(tasks) + 1)] if tasks else []
-
-    def _job(self, job_name: str) -> dict:
-        if job_name not in self._jobs:
-            raise ValueError(f"No such job in cluster: {job_name!r}")
-        return self._jobs[job_name]
 
 
 def total_tasks(spec: ClusterSpec) -> int:

@@ -6,10 +6,14 @@ graph (global step, ``input_fn``, ``model_fn``), then runs it in a MonitoredSess
 NanTensorHook, LoggingTensorHook (``loss = ..., step = ...`` every ``log_step_count_steps``), the
 CheckpointSaverHook of the RunConfig, the summary and step-counter hooks of MonitoredTrainingSession.
 
-Differences from TF: no distribution strategies (``RunConfig.train_distribute``/``eval_distribute`` raise), no
-SavedModel export (``export_saved_model`` raises ``UnsupportedAPIError``)."""
+Distribution: ``RunConfig.train_distribute``/``eval_distribute`` may be any tfcompat strategy, all of which have one
+replica (what TF does on a one-device machine): ``train``/``evaluate`` build the graph in the strategy's scope and
+call ``model_fn`` in its replica context (``call_for_each_replica``), so the numbers are those of the plain loop.
+
+Differences from TF: no SavedModel export (``export_saved_model`` raises ``UnsupportedAPIError``)."""
 from __future__ import annotations
 
+import contextlib
 import copy
 import os
 import tempfile
@@ -56,10 +60,11 @@ class Estimator:
                  warm_start_from=None):
         _assert_members_are_not_overridden(Estimator, self)
         self._config = _config_with_model_dir_and_session(config, model_dir)
-        if self._config.train_distribute is not None or self._config.eval_distribute is not None:
-            from tfcompat._src.tools.unsupported import UnsupportedAPIError
-            raise UnsupportedAPIError("tf.estimator.RunConfig(train_distribute=/eval_distribute=)",
-                                      "tfcompat's Estimator runs one replica in one process")
+        for strategy in (self._config.train_distribute, self._config.eval_distribute):
+            if strategy is not None and strategy.num_replicas_in_sync != 1:
+                from tfcompat._src.tools.unsupported import UnsupportedAPIError
+                raise UnsupportedAPIError("tf.estimator.RunConfig(train_distribute=/eval_distribute=) with more "
+                                          "than one replica", "tfcompat's Estimator runs one replica in one process")
         self._model_dir = self._config.model_dir
         self._session_config = self._config.session_config
         logging.info("Using config: %s", str(vars(self._config)))
@@ -148,12 +153,13 @@ class Estimator:
 
     def _train_model(self, input_fn, hooks, saving_listeners):
         worker_hooks = []
-        with Graph().as_default() as g, _device_scope(g, self._device_fn):
+        strategy = self._config.train_distribute
+        with Graph().as_default() as g, _device_scope(g, self._device_fn), _strategy_scope(strategy):
             _set_graph_seed(g, self._config.tf_random_seed)
             self._create_and_assert_global_step(g)
             features, labels, input_hooks = parse_input_fn_result(self._call_input_fn(input_fn, ModeKeys.TRAIN))
             worker_hooks.extend(input_hooks)
-            spec = self._call_model_fn(features, labels, ModeKeys.TRAIN, self.config)
+            spec = self._call_model_fn_in_replica(strategy, features, labels, ModeKeys.TRAIN)
             global_step_tensor = global_step_lib.get_global_step(g)
             return self._train_with_estimator_spec(spec, worker_hooks, hooks, global_step_tensor, saving_listeners)
 
@@ -232,7 +238,7 @@ class Estimator:
                 logging.info("Could not find trained model in model_dir: {}, running initialization to evaluate."
                              .format(self._model_dir))
             checkpoint_path = latest_path
-        with Graph().as_default():
+        with Graph().as_default(), _strategy_scope(self._config.eval_distribute):
             scaffold, update_op, eval_dict, all_hooks = self._evaluate_build_graph(input_fn, hooks, checkpoint_path)
             results = evaluation.evaluate_once(checkpoint_path=checkpoint_path,
                                                master=self._config.evaluation_master, scaffold=scaffold,
@@ -249,7 +255,7 @@ class Estimator:
         _set_graph_seed(graph, self._config.tf_random_seed)
         self._create_and_assert_global_step(graph)
         features, labels, input_hooks = parse_input_fn_result(self._call_input_fn(input_fn, ModeKeys.EVAL))
-        spec = self._call_model_fn(features, labels, ModeKeys.EVAL, self.config)
+        spec = self._call_model_fn_in_replica(self._config.eval_distribute, features, labels, ModeKeys.EVAL)
         eval_metric_ops = dict(spec.eval_metric_ops)
         if model_fn_lib.LOSS_METRIC_KEY in eval_metric_ops:
             raise ValueError('Metric with name "%s" is not allowed, because Estimator ' % model_fn_lib.LOSS_METRIC_KEY
@@ -365,6 +371,13 @@ class Estimator:
             raise ValueError("model_fn should return an EstimatorSpec.")
         return results
 
+    def _call_model_fn_in_replica(self, strategy, features, labels, mode):
+        """``model_fn`` called directly, or in ``strategy``'s replica context (its one replica)."""
+        if strategy is None:
+            return self._call_model_fn(features, labels, mode, self.config)
+        return strategy.extended.call_for_each_replica(self._call_model_fn,
+                                                       args=(features, labels, mode, self.config))
+
     def _maybe_warm_start(self, checkpoint_path):
         if not checkpoint_path and self._warm_start_settings:
             logging.info("Warm-starting with WarmStartSettings: %s" % (self._warm_start_settings,))
@@ -421,6 +434,11 @@ class _NoDevice:
 
     def __exit__(self, *exc):
         return False
+
+
+def _strategy_scope(strategy):
+    """``strategy.scope()``, or nothing when ``strategy`` is None."""
+    return strategy.scope() if strategy is not None else contextlib.nullcontext()
 
 
 def _device_scope(graph, device_fn):

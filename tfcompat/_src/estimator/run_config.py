@@ -83,7 +83,8 @@ class RunConfig:
     600 seconds when neither ``save_checkpoints_steps`` nor ``save_checkpoints_secs`` is given (as TF).
 
     Differences: single process only — ``cluster_spec`` is None, the task is the local chief ('worker', 0),
-    ``train_distribute``/``eval_distribute`` are stored but not used (see migration_guide/estimator.md).
+    ``train_distribute``/``eval_distribute`` are one-replica strategies (the Estimator trains/evaluates in their
+    scope and replica context, see migration_guide/estimator.md).
 
     Raises:
       ValueError: both checkpoint intervals set, or a property out of range (TF's messages)."""

@@ -23,7 +23,7 @@ from tfcompat._src.framework.string_tensor import StringTensor, as_bytes_array
 from tfcompat._src.framework.tensor import EagerTensor, SymbolicTensor, Tensor
 from tfcompat._src.framework.tensor_shape import Dimension, TensorShape, internal_v2_shapes
 
-__all__ = ["apply_op", "convert_to_tensor", "constant_value", "shape_error"]
+__all__ = ["apply_op", "convert_to_tensor", "constant_value", "shape_error", "no_grad", "enable_grad"]
 
 _ctx = ctx_lib.context()
 _REGISTRY = op_def_lib.REGISTRY
@@ -54,6 +54,39 @@ def user_gradient_name(op_def, override_maps) -> str | None:
     if op_def.grad is _NO_GRADIENT and op_def.name in op_def_lib.GRADIENT_REGISTRY:
         return op_def.name
     return None
+
+
+# ------------------------------------------------------------------------------------------------
+# grad mode
+# ------------------------------------------------------------------------------------------------
+class no_grad:  # noqa: N801 - named after the torch context manager it replaces
+    """``with no_grad():`` as ``with torch.no_grad():`` (same effect: torch's grad mode off, restored on exit).
+
+    torch's class is also a decorator and costs ~4x more to enter and leave; per-op paths use this one."""
+
+    __slots__ = ("_prev",)
+
+    def __enter__(self):
+        self._prev = torch.is_grad_enabled()
+        torch._C._set_grad_enabled(False)
+
+    def __exit__(self, *exc):
+        torch._C._set_grad_enabled(self._prev)
+        return False
+
+
+class enable_grad:  # noqa: N801 - named after the torch context manager it replaces
+    """``with enable_grad():`` as ``with torch.enable_grad():``, cheaper (see ``no_grad``)."""
+
+    __slots__ = ("_prev",)
+
+    def __enter__(self):
+        self._prev = torch.is_grad_enabled()
+        torch._C._set_grad_enabled(True)
+
+    def __exit__(self, *exc):
+        torch._C._set_grad_enabled(self._prev)
+        return False
 
 
 # ------------------------------------------------------------------------------------------------
@@ -531,14 +564,26 @@ def apply_op(op_type: str, inputs, attrs=None, name=None):
     return _eager_apply(op_def, inputs, attrs, name)
 
 
+# (op_def, input dtypes...) that passed ``_check_types``, for ops whose check depends on nothing else (no python
+# attribute arguments, no list argument, every input present): checked once, then looked up.
+_TYPES_OK: set = set()
+
+
 def _eager_apply(op_def, inputs, attrs, name):
     ts = []
     for x in inputs:
-        if type(x) is not EagerTensor:
-            x = convert_to_tensor(x)
-        ts.append(x._t)
+        ts.append(x._t if type(x) is EagerTensor else convert_to_tensor(x)._t)
     if op_def.input_rules or op_def.attr_rules or (op_def.same_type and len(inputs) > 1):
-        _check_types(op_def, inputs, attrs, True, name)
+        if op_def.attr_rules or op_def.list_input or (op_def.input_rules and len(inputs) != len(op_def.input_rules)):
+            _check_types(op_def, inputs, attrs, True, name)
+        else:
+            key = [op_def]
+            for x in inputs:   # (inputs with dtype rules are tensors or variables: _check_types reads .dtype)
+                key.append(x._dtype if type(x) is EagerTensor else x.dtype)
+            key = tuple(key)
+            if key not in _TYPES_OK:
+                _check_types(op_def, inputs, attrs, True, name)
+                _TYPES_OK.add(key)
     if op_def.creates and "device" not in attrs:
         attrs["device"] = ctx_lib.current_device()
     tapes = _ctx.recording_tapes
@@ -561,11 +606,11 @@ def _eager_apply(op_def, inputs, attrs, name):
             if torch.is_grad_enabled():
                 outs = op_def.kernel(*ts, **attrs)
             else:
-                with torch.enable_grad():
+                with enable_grad():
                     outs = op_def.kernel(*ts, **attrs)
         elif torch.is_grad_enabled() and _any_requires_grad(ts):
             # Torch would record this op; TF's tapes do not (no recording tape tracks an input).
-            with torch.no_grad():
+            with no_grad():
                 outs = op_def.kernel(*ts, **attrs)
         else:
             outs = op_def.kernel(*ts, **attrs)
@@ -574,12 +619,13 @@ def _eager_apply(op_def, inputs, attrs, name):
             raise
         err = kernel_errors.as_tf_error(e, op_def, shapes=[getattr(t, "shape", ()) for t in ts], attrs=attrs,
                                         values=ts,
-                                        suffix=_eager_suffix(op_def, name, e))
+                                        suffix=_eager_suffix(op_def, name, e),
+                                        prefix=kernel_errors.eager_prefix(op_def, attrs))
         raise err from None
     single = type(outs) is torch.Tensor
     if single and op_def.grad is _DIFFERENTIABLE and not FORWARD_ACCUMULATORS:  # the common case, kept short
         res = EagerTensor(outs, None, tracked if (tracked and outs.requires_grad) else ())
-        return res if op_def.n_outputs(attrs) == 1 else [res]
+        return res if op_def.num_outputs == 1 or op_def.n_outputs(attrs) == 1 else [res]
     if single or isinstance(outs, (bytes, np.ndarray)):  # a tf.string output: bytes or an object array
         single = True
         outs = (outs,)

@@ -18,7 +18,7 @@ from tfcompat._src.framework.op_def import ShapeMismatch
 from tfcompat._src.framework.op_types import TF_NAME_OF
 from tfcompat._src.framework.tensor_shape import TensorShape, internal_v2_shapes
 
-__all__ = ["as_tf_error", "passes_through", "format_shape", "no_cpu_kernel", "KERNEL_ERROR_TABLE"]
+__all__ = ["as_tf_error", "eager_prefix", "passes_through", "format_shape", "no_cpu_kernel", "KERNEL_ERROR_TABLE"]
 
 
 def format_shape(shape) -> str:
@@ -73,28 +73,47 @@ def passes_through(exc: BaseException) -> bool:
     return isinstance(exc, PASS_THROUGH) or (isinstance(exc, LookupError) and not isinstance(exc, IndexError))
 
 
+# The int attributes that size an op's list inputs/outputs: TF's eager runtime names the function wrapping one op
+# after them (``__wrapped__ConcatV2_N_2_device_...``).
+_NUMBER_ATTRS = {"Split": ("num_split",), "SplitV": ("num_split",), "Unpack": ("num",)}
+
+
+def eager_prefix(op_def, attrs, device: str = "CPU:0") -> str:
+    """The ``{{function_node __wrapped__Op_device_...}} `` TF 2.21 puts before an eager op's kernel error: TF runs
+    each eager op as a one-node function named after the op (and its list-size attributes) and its device."""
+    name = op_def.name
+    for key in _NUMBER_ATTRS.get(name, ("N",) if op_def.list_input else ()):
+        value = (attrs or {}).get(key)
+        if isinstance(value, int):
+            name += f"_{key}_{value}"
+    return f"{{{{function_node __wrapped__{name}_device_/job:localhost/replica:0/task:0/device:{device}}}}} "
+
+
 def as_tf_error(exc: BaseException, op_def, *, shapes=None, attrs=None, values=None, suffix: str = "",
-                node=None) -> errors.OpError:
+                node=None, prefix: str = "") -> errors.OpError:
     """The TF error for ``exc`` raised by ``op_def``'s kernel.
 
     ``shapes``/``attrs``/``values`` are the failing call's input shapes, attributes and input values (the op's
     ``shape_check`` words shape errors from them); ``suffix`` is appended to the message (eager: `` [Op:Type]
-    name: n``; graph: the node and its creation site); ``node`` is the graph ``Operation`` (TF's ``error.op``)."""
+    name: n``; graph: the node and its creation site); ``prefix`` goes before it (eager: :func:`eager_prefix`,
+    unless the message has one from an inner op); ``node`` is the graph ``Operation`` (TF's ``error.op``)."""
     if isinstance(exc, errors.OpError):
-        err = type(exc)(exc.node_def, node if exc.op is None else exc.op, exc.message + suffix)
+        if exc.message.startswith("{{function_node "):
+            prefix = ""
+        err = type(exc)(exc.node_def, node if exc.op is None else exc.op, prefix + exc.message + suffix)
     else:
-        err = _from_table(exc, op_def, shapes, attrs, values, suffix, node)
+        err = _from_table(exc, op_def, shapes, attrs, values, suffix, node, prefix)
     err.kernel_exception = exc
     return err
 
 
-def _from_table(exc, op_def, shapes, attrs, values, suffix, node):
+def _from_table(exc, op_def, shapes, attrs, values, suffix, node, prefix):
     if shapes is not None and op_def.shape_check is not None and isinstance(exc, (RuntimeError, IndexError)):
         try:
             with internal_v2_shapes():
                 op_def.shape_check(shapes, attrs or {}, values or [None] * len(shapes))
         except ShapeMismatch as m:
-            return errors.InvalidArgumentError(None, node, m.eager_message + suffix)
+            return errors.InvalidArgumentError(None, node, prefix + m.eager_message + suffix)
     for cls, pattern, tf_cls, message in KERNEL_ERROR_TABLE:
         if not isinstance(exc, cls):
             continue
@@ -104,5 +123,5 @@ def _from_table(exc, op_def, shapes, attrs, values, suffix, node):
             if match is None:
                 continue
         text = message(match, exc, op_def.name) if message is not None else str(exc)
-        return tf_cls(None, node, text + suffix)
-    return errors.UnknownError(None, node, f"{type(exc).__name__}: {exc}{suffix}")
+        return tf_cls(None, node, prefix + text + suffix)
+    return errors.UnknownError(None, node, f"{prefix}{type(exc).__name__}: {exc}{suffix}")

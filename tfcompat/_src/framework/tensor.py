@@ -110,7 +110,7 @@ class EagerTensor(Tensor):
 
     @property
     def shape(self) -> TensorShape:
-        return TensorShape(self._t.shape)
+        return TensorShape._of_sizes(self._t.shape)
 
     @property
     def device(self) -> str:

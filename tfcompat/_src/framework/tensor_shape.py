@@ -175,6 +175,13 @@ class TensorShape:
         else:
             self._dims = tuple(_dim(d) for d in dims)
 
+    @classmethod
+    def _of_sizes(cls, sizes) -> "TensorShape":
+        """The shape of a torch tensor (``torch.Size``: non-negative ints), built without re-checking each dim."""
+        shape = object.__new__(cls)
+        shape._dims = tuple(sizes)
+        return shape
+
     @property
     def dims(self):
         """Mirrors ``TensorShape.dims``: a list of ``Dimension`` objects (None when the rank is unknown)."""

@@ -55,6 +55,9 @@ _MASKS: dict = {}
 
 def _annotate(table: dict, tensor, value) -> None:
     key = id(tensor)
+    if value is None:   # reads as None anyway; and string tensors (no __weakref__ slot) only ever get None
+        table.pop(key, None)
+        return
     table[key] = (weakref.ref(tensor, lambda _ref, k=key, t=table: t.pop(k, None)), value)
 
 

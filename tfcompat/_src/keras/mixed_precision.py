@@ -74,9 +74,27 @@ class Policy:
 _global = {"policy": None}
 
 
+# tf-keras's base_layer_utils.V2_DTYPE_BEHAVIOR: None follows TF2 behaviour; the two functions below force it.
+_V2_DTYPE_BEHAVIOR = {"forced": None}
+
+
 def v2_dtype_behavior_enabled() -> bool:
-    """TF2 dtype behaviour (layers default to floatx and cast inputs); off in TF1 mode (layers infer dtypes)."""
-    return ctx_lib.v2_behavior()
+    """TF2 dtype behaviour (layers default to floatx and cast inputs); off in TF1 mode (layers infer dtypes),
+    unless ``enable_v2_dtype_behavior``/``disable_v2_dtype_behavior`` forced it."""
+    forced = _V2_DTYPE_BEHAVIOR["forced"]
+    return ctx_lib.v2_behavior() if forced is None else forced
+
+
+def enable_v2_dtype_behavior() -> None:
+    """Mirrors ``tf.compat.v1.keras.layers.enable_v2_dtype_behavior``: layers created afterwards default to
+    floatx and autocast their inputs, even in TF1 mode."""
+    _V2_DTYPE_BEHAVIOR["forced"] = True
+
+
+def disable_v2_dtype_behavior() -> None:
+    """Mirrors ``tf.compat.v1.keras.layers.disable_v2_dtype_behavior``: layers created afterwards infer their
+    dtype from their first input and do not autocast, even with TF2 behaviour."""
+    _V2_DTYPE_BEHAVIOR["forced"] = False
 
 
 def global_policy() -> Policy:

@@ -155,3 +155,33 @@ def _deserialize_legacy(config, module_objects, custom_objects, printable_module
     if callable(config):
         return config
     raise ValueError(f"Could not interpret serialized {printable_module_name}: {config}")
+
+
+def legacy_serialize_keras_object(obj) -> Any:
+    """Mirrors ``tf.keras.utils.legacy.serialize_keras_object``: Keras 2's older format, ``{"class_name",
+    "config"}`` (no ``module``/``registered_name`` at the top level), a function's name, or a plain value.
+
+    Raises:
+      ValueError: ``obj`` has no ``get_config`` and no ``__name__``."""
+    if obj is None or isinstance(obj, (str, int, float, bool)):
+        return obj
+    if hasattr(obj, "get_config"):
+        cls = type(obj)
+        registered = {v: k for k, v in CUSTOM_OBJECTS.items()}.get(cls, cls.__name__)
+        return {"class_name": registered, "config": obj.get_config()}
+    if hasattr(obj, "__name__"):
+        return {v: k for k, v in CUSTOM_OBJECTS.items()}.get(obj, obj.__name__)
+    raise ValueError(f"Cannot serialize {obj} since it doesn't implement `get_config()`.")
+
+
+def legacy_deserialize_keras_object(identifier, module_objects: Mapping | None = None,
+                                    custom_objects: Mapping | None = None,
+                                    printable_module_name: str = "object") -> Any:
+    """Mirrors ``tf.keras.utils.legacy.deserialize_keras_object``: a ``{"class_name", "config"}`` dict or a
+    name, looked up in ``custom_objects``, the registered objects, then ``module_objects``.
+
+    Raises:
+      ValueError: an unknown name or a config without ``class_name``."""
+    if identifier is None:
+        return None
+    return _deserialize_legacy(identifier, module_objects or {}, custom_objects, printable_module_name)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import builtins
+import math
 
 import numpy as np
 import torch
@@ -218,16 +219,59 @@ def _tile(x, m_t=None, *, multiples=None):
     return x.repeat(*multiples) if multiples else x.clone()
 
 
-@register_op("GatherV2", strings=(0,), grad=DIFFERENTIABLE, inputs=("params", "indices"),
+def _gather_shape(inputs, attrs):
+    """GatherV2's static spec: params[:axis] + indices[batch_dims:] + params[axis + 1:], the batch dims merged."""
+    params, indices = inputs[0].shape, inputs[1].shape
+    if params.rank is None or indices.rank is None:
+        return [(TensorShape(None), inputs[0].dtype)]
+    p, i = params.as_list(), indices.as_list()
+    axis, bd = attrs.get("axis", 0), attrs.get("batch_dims", 0)
+    axis, bd = axis + len(p) if axis < 0 else axis, bd + len(i) if bd < 0 else bd
+    batch = [a if a is not None else b for a, b in zip(p[:bd], i[:bd])]
+    return [(TensorShape(batch + p[bd:axis] + i[bd:] + p[axis + 1:]), inputs[0].dtype)]
+
+
+def _check_gather_batch_dims(params, indices, axis, batch_dims):
+    """The GatherV2 kernel's checks of ``batch_dims`` (TF's wording); returns it made non-negative."""
+    if not -indices.dim() <= batch_dims <= indices.dim():
+        raise errors.InvalidArgumentError(f"Expected batch_dims in the range [{-indices.dim()}, {indices.dim()}], "
+                                          f"but got {batch_dims}")
+    if batch_dims < 0:
+        batch_dims += indices.dim()
+    if params.dim() < batch_dims + 1:
+        raise errors.InvalidArgumentError(f"Shape must be at least rank {batch_dims + 1} but is rank {params.dim()}")
+    if batch_dims > axis:
+        raise errors.InvalidArgumentError(f"batch_dims ({batch_dims}) must be less than or equal to axis ({axis}).")
+    for d in builtins.range(batch_dims):
+        if params.shape[d] != indices.shape[d]:
+            raise errors.InvalidArgumentError(f"params.shape[{d}]: {params.shape[d]} should be equal to "
+                                              f"indices.shape[{d}]: {indices.shape[d]}")
+    return batch_dims
+
+
+@register_op("GatherV2", strings=(0,), grad=DIFFERENTIABLE, inputs=("params", "indices"), shape_fn=_gather_shape,
              types={"indices": Arg("Tindices", INT16_32_64), "axis": Arg("Taxis", INT32_64, from_attr="axis")})
 def _gather(params, indices, *, axis=0, batch_dims=0):
+    if axis < 0:
+        axis += params.dim()
+    if batch_dims:
+        batch_dims = _check_gather_batch_dims(params, indices, axis, batch_dims)
     n = params.shape[axis]
     if indices.device.type != "meta" and indices.numel() and (int(indices.min()) < 0 or int(indices.max()) >= n):
         flat = indices.reshape(-1)
         pos = int(torch.nonzero((flat < 0) | (flat >= n))[0])
-        raise errors.InvalidArgumentError(f"indices[{pos}] = {int(flat[pos])} is not in [0, {n})")
+        where = ",".join(str(int(c)) for c in np.unravel_index(pos, tuple(indices.shape)))
+        raise errors.InvalidArgumentError(f"indices[{where}] = {int(flat[pos])} is not in [0, {n})")
     if batch_dims:
-        raise NotImplementedError("gather with batch_dims is not supported yet")
+        # Flattened: params [B, M, N, I], indices [B, J] -> [B, M, J, I], then the dims TF's output has.
+        b_shape, m_shape = list(params.shape[:batch_dims]), list(params.shape[batch_dims:axis])
+        j_shape, i_shape = list(indices.shape[batch_dims:]), list(params.shape[axis + 1:])
+        nb, nm = math.prod(b_shape), math.prod(m_shape)
+        p = params.reshape(nb, nm, n, math.prod(i_shape))
+        idx = indices.reshape(nb, math.prod(j_shape)).long()
+        rows = torch.arange(nb, device=params.device)[:, None, None]
+        mids = torch.arange(nm, device=params.device)[None, :, None]
+        return p[rows, mids, idx[:, None, :]].reshape(b_shape + m_shape + j_shape + i_shape)
     flat = torch.index_select(params, axis, indices.reshape(-1).long())
     shape = list(params.shape[:axis]) + list(indices.shape) + list(params.shape[axis + 1:])
     return flat.reshape(shape)
@@ -293,14 +337,10 @@ def _fill_shape(inputs, attrs):
     cv = constant_value(dims)
     if cv is not None:
         return [(TensorShape([int(d) for d in cv.tolist()]), value.dtype)]
-    op = getattr(dims, "op", None)
-    if op is not None and op.type == "Shape":
-        return [(op.inputs[0].shape, value.dtype)]
-    if op is not None and op.type == "Pack":  # TF's partial shape of stack([batch, 4]): (?, 4)
-        parts = [constant_value(t) for t in op.inputs]
-        return [(TensorShape([None if p is None else int(p) for p in parts]), value.dtype)]
-    n = dimension_value(dims.shape[0]) if dims.shape.rank == 1 else None
-    return [(TensorShape(None if n is None else [None] * n), value.dtype)]
+    if dims.shape.rank == 1:
+        # TF's partial shape of e.g. stack([batch, 4]) or concat([batch_shape, [n]], 0): (?, 4), (..., n)
+        return [(shape_values.constant_value_as_shape(dims), value.dtype)]
+    return [(TensorShape(None), value.dtype)]
 
 
 @register_op("Fill", strings=(0,), grad=DIFFERENTIABLE, inputs=("dims", "value"), creates=True, shape_fn=_fill_shape,
@@ -406,8 +446,22 @@ def _where_indices(cond):
     return torch.nonzero(cond).to(torch.int64)
 
 
+def _range_shape(inputs, attrs):
+    """TF's Range shape function: a vector, of length ceil((limit - start) / delta) when all three are known."""
+    if inputs:
+        values = [constant_value(t) for t in inputs]
+        if any(v is None for v in values):
+            return [(TensorShape([None]), attrs["dtype"])]
+        start, limit, delta = (v.item() for v in values)
+    else:
+        start, limit, delta = attrs["start"], attrs["limit"], attrs["delta"]
+    if delta == 0:
+        return [(TensorShape([None]), attrs["dtype"])]
+    return [(TensorShape([builtins.max(0, math.ceil((limit - start) / delta))]), attrs["dtype"])]
+
+
 @register_op("Range", grad=NOT_DIFFERENTIABLE, inputs=("start", "limit", "delta"), creates=True,
-             types={n: Arg("Tidx", _RANGE_TYPES) for n in ("start", "limit", "delta")})
+             types={n: Arg("Tidx", _RANGE_TYPES) for n in ("start", "limit", "delta")}, shape_fn=_range_shape)
 def _range(*dyn, start=None, limit=None, delta=None, dtype=None, device=None):
     if dyn:
         start, limit, delta = (v.item() for v in dyn)
@@ -437,6 +491,13 @@ def _cast(x, dtype):
     return x if x.dtype is dtype else apply_op("Cast", [x], {"DstT": dtype, "SrcT": x.dtype})
 
 
+def _has_big_int(value) -> bool:
+    """Whether a python int (or nested list of them) holds an int at or above 2**63."""
+    if isinstance(value, (list, tuple)):
+        return builtins.any(_has_big_int(v) for v in value)
+    return type(value) is int and value >= 2 ** 63
+
+
 def constant(value, dtype=None, shape=None, name="Const", verify_shape=False):
     """Mirrors ``tf.constant`` (and ``tf.compat.v1.constant``'s ``verify_shape``)."""
     if isinstance(value, Tensor) or hasattr(value, "_as_tensor"):
@@ -446,6 +507,8 @@ def constant(value, dtype=None, shape=None, name="Const", verify_shape=False):
         if shape is not None:
             t = reshape(t, shape)
         return t if name == "Const" else identity(t, name=name)
+    if dtype is not None and dtypes.as_dtype(dtype) is dtypes.uint64 and _has_big_int(value):
+        value = np.array(value, dtype=np.uint64)   # ints in [2**63, 2**64): TF takes them as uint64
     tv = to_torch_value(value, dtype, ctx_lib.current_device())
     if isinstance(tv, np.ndarray):  # tf.string: an object array of bytes (framework/string_tensor.py)
         return _string_constant(tv, value, shape, name, verify_shape)
@@ -549,8 +612,10 @@ def reshape(tensor, shape, name=None):
     s = None if has_non_integer(shape) else static_int_list(shape)
     if s is not None:
         out = apply_op("Reshape", [x], {"shape": s}, name=name)
-        if isinstance(out, SymbolicTensor) and out.shape.rank is None and -1 not in s:
-            out.set_shape(s)   # a fully given shape is the output's, whatever is known of the input
+        if isinstance(out, SymbolicTensor) and out.shape.rank is None:
+            # A given shape is the output's, whatever is known of the input; a -1 is unknown unless solved
+            # (the meta run solves it when the input is fully known).
+            out.set_shape([None if v == -1 else v for v in s])
         return out
     shape_t = to_tensor(shape)
     out = apply_op("Reshape", [x, shape_t], name=name)
@@ -687,8 +752,10 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
     """Mirrors ``tf.gather`` (op ``GatherV2``); out-of-range indices raise as on TF's CPU kernel."""
     p = to_tensor(params)
     i = to_tensor(indices)
-    ax = 0 if axis is None else int(static_axis(axis))
-    if ax < 0:
+    ax = batch_dims if axis is None else int(static_axis(axis))
+    if ax == 0:
+        batch_dims = 0   # TF's gather drops batch_dims when the axis is the constant 0 (it gathers rows)
+    if ax < 0 and p.shape.rank is not None:
         ax += p.shape.rank
     out = apply_op("GatherV2", [p, i], {"axis": ax, "batch_dims": batch_dims}, name=name)
     if ax == 0 and not batch_dims and indexed_slices.GATHER_RECORDERS and getattr(out, "_tapes", ()):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import gzip
+import json
 import zlib
 
 import numpy as np
@@ -21,7 +22,7 @@ from tfcompat._src.framework.string_tensor import as_bytes_array, string_value
 from tfcompat._src.framework.tensor import Tensor
 from tfcompat._src.framework.tensor_shape import TensorShape
 
-__all__ = ["decode_raw", "decode_raw_v1", "decode_csv", "decode_csv_v1", "serialize_tensor", "parse_tensor", "decode_base64",
+__all__ = ["decode_raw", "decode_raw_v1", "decode_csv", "decode_csv_v1", "serialize_tensor", "parse_tensor", "decode_base64", "decode_json_example",
            "encode_base64", "decode_compressed"]
 
 _RAW_TYPES = ("float16", "bfloat16", "float32", "float64", "int32", "uint16", "uint8", "int16", "int8", "int64",
@@ -358,6 +359,49 @@ def _same_shape(inputs, attrs):
     return [(inputs[0].shape, dtypes.string)]
 
 
+def _varint(n: int) -> bytes:
+    n &= (1 << 64) - 1   # int64 values: two's complement, as protobuf encodes them
+    out = bytearray()
+    while True:
+        low, n = n & 0x7F, n >> 7
+        out.append(low | (0x80 if n else 0))
+        if not n:
+            return bytes(out)
+
+
+def _field(number: int, payload: bytes) -> bytes:
+    return _varint(number << 3 | 2) + _varint(len(payload)) + payload
+
+
+def _feature_bytes(feature) -> bytes:
+    """A tf.train.Feature as TF's JSON decoder writes it: repeated values unpacked, one tag each."""
+    kind = feature.WhichOneof("kind")
+    if kind == "bytes_list":
+        return _field(1, b"".join(_field(1, v) for v in feature.bytes_list.value))
+    if kind == "float_list":
+        return _field(2, b"".join(b"\r" + np.float32(v).tobytes() for v in feature.float_list.value))
+    if kind == "int64_list":
+        return _field(3, b"".join(b"\x08" + _varint(int(v)) for v in feature.int64_list.value))
+    return b""
+
+
+def _json_example(b: bytes) -> bytes:
+    """TF's ``DecodeJSONExample``: the JSON form of a ``tf.train.Example`` as its binary form. The features are
+    written in the JSON's order with unpacked values, byte for byte as TF's C++ JSON decoder writes them (python
+    protobuf would pack them and order the map differently)."""
+    from google.protobuf import json_format
+    from tfcompat._src.protos.example import Example
+    text = b.decode("utf-8", errors="replace")
+    try:
+        example = json_format.Parse(text, Example())
+        order = list(json.loads(text).get("features", {}).get("feature", {}))
+    except (json_format.ParseError, ValueError, AttributeError) as e:
+        raise errors.InvalidArgumentError(f"Error while parsing JSON: {e}") from None
+    entries = b"".join(_field(1, _field(1, key.encode()) + _field(2, _feature_bytes(example.features.feature[key])))
+                       for key in order)
+    return _field(1, entries) if example.HasField("features") else b""
+
+
 def _b64decode(b: bytes) -> bytes:
     try:
         return base64.urlsafe_b64decode(b + b"=" * (-len(b) % 4))
@@ -374,6 +418,15 @@ register_op("DecodeBase64", grad=NOT_DIFFERENTIABLE, inputs=("input",), shape_fn
     _map_strings(_b64decode))
 register_op("EncodeBase64", grad=NOT_DIFFERENTIABLE, inputs=("input",), shape_fn=_same_shape)(
     _map_strings(_b64encode))
+register_op("DecodeJSONExample", grad=NOT_DIFFERENTIABLE, inputs=("json_examples",), shape_fn=_same_shape)(
+    _map_strings(_json_example))
+
+
+def decode_json_example(json_examples, name=None):
+    """Mirrors ``tf.io.decode_json_example``: JSON-encoded ``tf.train.Example`` strings as binary protos (for
+    ``tf.io.parse_example``). Parse errors say ``Error while parsing JSON`` with protobuf's detail."""
+    return apply_op("DecodeJSONExample", [convert_to_tensor(json_examples, dtype=dtypes.string)],
+                    name=name or "DecodeJSONExample")
 
 
 def _decompress(b: bytes, compression_type=""):

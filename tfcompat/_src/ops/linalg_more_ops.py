@@ -111,7 +111,7 @@ def band_part(input, num_lower, num_upper, name=None):  # noqa: A002 - TF's argu
     lo, up = static_int_list(num_lower), static_int_list(num_upper)
     if lo is not None and up is not None and len(lo) == 1 and len(up) == 1:
         return apply_op("MatrixBandPart", [x], {"num_lower": lo[0], "num_upper": up[0]}, name=name)
-    bounds = match_dtypes(to_tensor(num_lower, dtype=dtypes.int64), num_upper)
+    bounds = match_dtypes(num_lower, num_upper)   # Tindex: int32 or int64, the tensor bound's
     return apply_op("MatrixBandPart", [x] + bounds, name=name)
 
 

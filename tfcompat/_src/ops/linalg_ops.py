@@ -112,8 +112,13 @@ def eye(num_rows, num_columns=None, batch_shape=None, dtype=dtypes.float32, name
                             f"num_rows={num_rows}, num_columns={num_rows if num_columns is None else num_columns}")
     rows = int(num_rows)
     cols = rows if num_columns is None else int(num_columns)
-    batch = [] if batch_shape is None else [int(b) for b in batch_shape]
-    ones = array_ops.ones(batch + [builtins.min(rows, cols)], dtype=dtype)
+    if is_tensor_like(batch_shape):
+        # A batch-shape tensor: the ones' shape is built at run time (known in a graph as far as TF knows it).
+        dims = array_ops.concat([math_ops.cast(batch_shape, dtypes.int32), [builtins.min(rows, cols)]], 0)
+        ones = array_ops.ones(dims, dtype=dtype)
+    else:
+        batch = [] if batch_shape is None else [int(b) for b in batch_shape]
+        ones = array_ops.ones(batch + [builtins.min(rows, cols)], dtype=dtype)
     if rows == cols:
         return matrix_diag(ones, name=name or "eye")
     return matrix_diag(ones, name=name or "eye", num_rows=rows, num_cols=cols)

@@ -1,6 +1,7 @@
 """Elementwise math, comparisons, matmul and cast (mirrors ``tf.math`` and TF's ``math_ops.py``)."""
 from __future__ import annotations
 
+import numpy as np
 import torch
 
 from tfcompat._src.framework import composite_dispatch, dtypes, errors, kernel_errors
@@ -12,6 +13,7 @@ from tfcompat._src.framework.op_types import (ANY, BATCH_MATMUL, BOOL, FLOAT, FL
                                               Arg)
 from tfcompat._src.ops import array_ops, complex_ops, shape_checks, shape_fns, string_ops, tf_grad_kernels
 from tfcompat._src.ops._helpers import match_dtypes, to_tensor
+from tfcompat._src.ops.unsigned_kernels import WIDE_UNSIGNED, numpy_binary, wide_unsigned
 
 # ------------------------------------------------------------------------------------------------
 # kernels: binary
@@ -19,14 +21,11 @@ from tfcompat._src.ops._helpers import match_dtypes, to_tensor
 _XY = ("x", "y")
 
 
-# torch has no CPU division kernels for uint16/32/64 (TF has): divide their values as int64 (exact below 2**63).
-_WIDE_UNSIGNED = (torch.uint16, torch.uint32, torch.uint64)
+_UNSIGNED = (torch.uint8,) + WIDE_UNSIGNED
 
 
 def _int_div(x, y, rounding_mode):
-    if x.dtype in _WIDE_UNSIGNED:
-        return torch.div(x.to(torch.int64), y.to(torch.int64), rounding_mode=rounding_mode).to(x.dtype)
-    return torch.div(x, y, rounding_mode=rounding_mode)
+    return torch.div(x, y, rounding_mode=rounding_mode)   # uint16/32/64: numpy's (wide_unsigned below)
 
 
 def _floordiv(x, y):
@@ -42,6 +41,8 @@ def _truncdiv(x, y):
 def _realdiv(x, y):
     if x.dtype.is_floating_point or x.dtype.is_complex:
         return x / y
+    if x.dtype in _UNSIGNED:
+        raise kernel_errors.no_cpu_kernel("RealDiv", x.dtype)   # TF registers RealDiv for them, no CPU kernel
     return _int_div(x, y, "trunc")  # TF's Div/RealDiv on ints truncates
 
 
@@ -89,6 +90,8 @@ _BINARY = {
 }
 _COMPARISONS = ("Equal", "NotEqual", "Less", "LessEqual", "Greater", "GreaterEqual")
 for _name, (_fn, _grad, _allowed) in _BINARY.items():
+    if _name in numpy_binary:   # uint16/32/64: torch has no CPU kernels, numpy computes them (unsigned_kernels.py)
+        _fn = wide_unsigned(_fn, numpy_binary[_name], bool_output=_name in _COMPARISONS)
     register_op(_name, grad=_grad, inputs=_XY, types={"x": Arg("T", _allowed), "y": Arg("T", _allowed)},
                 shape_check=shape_checks.broadcast,
                 shape_fn=shape_checks.broadcast_spec(bool_output=_name in _COMPARISONS))(_fn)
@@ -99,7 +102,7 @@ register_op("Atan2", grad=DIFFERENTIABLE, inputs=("y", "x"), types={"y": Arg("T"
             shape_check=shape_checks.broadcast)(torch.atan2)
 for _name, _fn in (("LogicalAnd", torch.logical_and), ("LogicalOr", torch.logical_or)):
     register_op(_name, grad=NOT_DIFFERENTIABLE, inputs=_XY, types={"x": Arg(None, BOOL), "y": Arg(None, BOOL)},
-                shape_check=shape_checks.broadcast)(_fn)
+                shape_check=shape_checks.broadcast, shape_fn=shape_checks.broadcast_spec(bool_output=True))(_fn)
 
 # ------------------------------------------------------------------------------------------------
 # kernels: unary
@@ -200,6 +203,8 @@ def _cast(x, *, DstT, SrcT=None):
 @register_op("AddN", grad=DIFFERENTIABLE, inputs=("inputs",), list_input=True, types={"inputs": Arg("T", NUMBER)},
              shape_check=shape_checks.add_n, shape_fn=shape_fns.add_n_shape)
 def _add_n(*xs, N=None):
+    if xs[0].dtype in WIDE_UNSIGNED and xs[0].device.type != "meta":   # no torch CPU add: numpy's, wrapping
+        return torch.from_numpy(np.sum(np.stack([x.numpy() for x in xs]), axis=0, dtype=xs[0].numpy().dtype))
     out = xs[0]
     for x in xs[1:]:
         out = out + x

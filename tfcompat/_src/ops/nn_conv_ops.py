@@ -74,6 +74,9 @@ def _depthwise_conv2d(x, w, *, strides, padding, data_format="NHWC", dilations=(
     xs = _to_channels_first(x, data_format)
     s = _spatial(strides, data_format, 2)
     d = _spatial(dilations, data_format, 2)
+    if s[0] != s[1] and x.device.type != "meta":   # TF's shape function accepts them; its CPU kernel does not
+        raise errors.InvalidArgumentError("Current implementation only supports equal length strides in the row "
+                                          "and column dimensions.")
     kh, kw, cin, mult = w.shape
     if padding == "SAME":
         xs, _ = _pad_same(xs, (kh, kw), s, d)

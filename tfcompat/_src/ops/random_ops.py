@@ -88,10 +88,10 @@ def set_random_seed(seed):
     """Mirrors ``tf.compat.v1.set_random_seed`` / ``tf.random.set_seed``: graph-level (and eager) seed."""
     graph = ctx_lib.graph_mode_graph()
     if graph is not None:
-        graph.seed = seed
+        graph.seed = seed   # inside a graph only the graph's seed is set (the eager global seed is untouched)
         graph._last_op_seed = 0
-    else:
-        ctx_lib.get_default_graph().seed = seed
+        return
+    ctx_lib.get_default_graph().seed = seed
     _global_seed["seed"] = seed
     # TF's eager context: the op seeds of unseeded eager ops come from random.Random(seed).
     try:

@@ -1,6 +1,7 @@
 """Reductions and arg-reductions (mirrors ``tf.math.reduce_*``, ``tf.argmax``), with TF1 argument aliases."""
 from __future__ import annotations
 
+import numpy as np
 import torch
 
 from tfcompat._src.framework import composite_dispatch, dtypes, errors
@@ -9,6 +10,7 @@ from tfcompat._src.framework.op_def import DIFFERENTIABLE, NOT_DIFFERENTIABLE, r
 from tfcompat._src.framework.op_types import BOOL, INT16_32_64, INT32_64, NUMBER, REAL_NUMBER, REAL_NUMBER_BOOL, Arg
 from tfcompat._src.ops import array_ops, math_ops, shape_checks
 from tfcompat._src.ops._helpers import static_axis, to_tensor
+from tfcompat._src.ops.unsigned_kernels import numpy_reduction, wide_unsigned
 from tfcompat._src.framework.tensor_shape import TensorShape
 
 
@@ -101,6 +103,18 @@ def _any(x, dims, keep):
 def _logsumexp(x, dims, keep):
     return torch.logsumexp(x, dim=dims, keepdim=keep)
 
+
+def _unsigned_mean(x, dims, keep):
+    n = 1
+    for d in dims:
+        n *= x.shape[d]
+    return np.asarray(np.sum(x, axis=tuple(dims), keepdims=keep, dtype=x.dtype) // max(n, 1), dtype=x.dtype)
+
+
+# uint16/32/64 (no torch CPU kernels): numpy computes them, wrapping as TF does (ops/unsigned_kernels.py).
+_sum, _prod = wide_unsigned(_sum, numpy_reduction(np.sum)), wide_unsigned(_prod, numpy_reduction(np.prod))
+_max, _min = wide_unsigned(_max, numpy_reduction(np.max)), wide_unsigned(_min, numpy_reduction(np.min))
+_mean = wide_unsigned(_mean, _unsigned_mean)
 
 for _name, _fn, _grad, _input in [("Sum", _sum, DIFFERENTIABLE, Arg("T", NUMBER)),
                                   ("Mean", _mean, DIFFERENTIABLE, Arg("T", NUMBER)),

@@ -1,6 +1,8 @@
 """Cumulative sums and products (mirrors ``tf.math.cumsum`` / ``tf.math.cumprod``, ops ``Cumsum``/``Cumprod``)."""
 from __future__ import annotations
 
+import torch
+
 from tfcompat._src.framework.dispatch import apply_op
 from tfcompat._src.framework import errors
 from tfcompat._src.framework.op_def import DIFFERENTIABLE, ShapeMismatch, register_op
@@ -8,6 +10,7 @@ from tfcompat._src.framework.op_types import INT32_64, NUMBER, Arg
 from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.ops import tf_grad_kernels
 from tfcompat._src.ops._helpers import static_axis, to_tensor
+from tfcompat._src.ops.unsigned_kernels import WIDE_UNSIGNED, numpy_scan
 
 __all__ = ["cumsum", "cumprod"]
 
@@ -33,11 +36,15 @@ def _scan_shape_check(shapes, attrs, values):
 
 @register_op("Cumsum", grad=DIFFERENTIABLE, inputs=("x", "axis"), types=_TYPES, shape_check=_scan_shape_check)
 def _cumsum(x, axis_t=None, *, axis=0, exclusive=False, reverse=False):
+    if x.dtype in WIDE_UNSIGNED and x.device.type != "meta":   # no torch CPU kernel: numpy's, wrapping as TF's
+        return torch.from_numpy(numpy_scan(x.numpy(), _axis(x, axis_t, axis), exclusive, reverse).copy())
     return tf_grad_kernels.cumsum_value(x, _axis(x, axis_t, axis), exclusive, reverse)
 
 
 @register_op("Cumprod", grad=DIFFERENTIABLE, inputs=("x", "axis"), types=_TYPES, shape_check=_scan_shape_check)
 def _cumprod(x, axis_t=None, *, axis=0, exclusive=False, reverse=False):
+    if x.dtype in WIDE_UNSIGNED and x.device.type != "meta":   # no torch CPU kernel: numpy's, wrapping as TF's
+        return torch.from_numpy(numpy_scan(x.numpy(), _axis(x, axis_t, axis), exclusive, reverse, True).copy())
     return tf_grad_kernels.cumprod(x, _axis(x, axis_t, axis), exclusive, reverse)
 
 

@@ -457,13 +457,28 @@ def _sparse_split(split_dim, indices, values, shape, *, num_split):
     return tuple(outs_i + outs_v + outs_s)
 
 
+def _n_rows(dense_shape):
+    """The first dimension of a sparse tensor whose dense shape is a graph constant (else None), as TF's shape
+    function reads it for the empty-row indicator."""
+    value = constant_value(dense_shape)
+    return int(value.reshape(-1)[0]) if value is not None and value.numel() else None
+
+
+def _n_entries(indices, values):
+    """The number of entries, from the indices' first or the values' dimension (None when neither knows it)."""
+    for x, rank in ((indices, 2), (values, 1)):
+        if x.shape.rank == rank and x.shape.as_list()[0] is not None:
+            return x.shape.as_list()[0]
+    return None
+
+
 @register_op("SparseFillEmptyRows", grad=DIFFERENTIABLE, num_outputs=4, same_type=(),
              inputs=("indices", "values", "dense_shape", "default_value"),
              types={"values": Arg("T"), "default_value": Arg("T")},
              shape_fn=lambda inputs, attrs: [(TensorShape([None, _rank_of(inputs[2])]), _I64),
                                              (TensorShape([None]), inputs[1].dtype),
-                                             (TensorShape([None]), dtypes.bool_),
-                                             (TensorShape(inputs[1].shape.as_list()), _I64)])
+                                             (TensorShape([_n_rows(inputs[2])]), dtypes.bool_),
+                                             (TensorShape([_n_entries(inputs[0], inputs[1])]), _I64)])
 def _sparse_fill_empty_rows(indices, values, dense_shape, default_value):
     dims = _dims(dense_shape)
     if not dims:

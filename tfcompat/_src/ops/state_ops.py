@@ -131,7 +131,31 @@ class ConfigProto:
     def __init__(self, **kwargs):
         self.__dict__.update(kwargs)
         self.gpu_options = kwargs.get("gpu_options") or GPUOptions()
-        self.graph_options = kwargs.get("graph_options")
+        self.graph_options = kwargs.get("graph_options") or GraphOptions()
+
+
+class OptimizerOptions:
+    """Mirrors ``tf.compat.v1.OptimizerOptions``; ``global_jit_level`` ON_1/ON_2 compiles a Session's plans with
+    torch.compile (runtime/compiled_plan.py), the other options change nothing."""
+
+    DEFAULT = 0
+    OFF = -1
+    ON_1 = 1
+    ON_2 = 2
+    L0 = -1
+    L1 = 0
+
+    def __init__(self, **kwargs):
+        self.global_jit_level = kwargs.pop("global_jit_level", OptimizerOptions.DEFAULT)
+        self.__dict__.update(kwargs)
+
+
+class GraphOptions:
+    """Mirrors ``tf.compat.v1.GraphOptions`` (its ``optimizer_options``)."""
+
+    def __init__(self, **kwargs):
+        self.optimizer_options = kwargs.pop("optimizer_options", None) or OptimizerOptions()
+        self.__dict__.update(kwargs)
 
 
 class GPUOptions:

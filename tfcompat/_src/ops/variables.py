@@ -18,6 +18,7 @@ import torch
 from torch.autograd.graph import get_gradient_edge
 
 from tfcompat._src.framework import context as ctx_lib
+from tfcompat._src.framework import dispatch as dispatch_lib
 from tfcompat._src.framework import dtypes
 from tfcompat._src.framework import errors
 from tfcompat._src.ops.variable_enums import VariableAggregation, VariableSynchronization
@@ -324,7 +325,7 @@ class Variable:
         if cur is not None and value.dtype == cur.dtype and value.shape == cur.shape and \
                 value.device == cur.device and _unshared(cur):
             # In place (copy-on-write found nothing else holding the tensor); dtype and shape already agree.
-            with torch.no_grad():
+            with dispatch_lib.no_grad():
                 if mode == "assign":
                     cur.copy_(value)
                 elif mode == "add":
@@ -332,7 +333,7 @@ class Variable:
                 else:
                     cur.sub_(value)
             return cur
-        with torch.no_grad():
+        with dispatch_lib.no_grad():
             if mode == "assign":
                 new = value
             else:
@@ -470,14 +471,18 @@ class Variable:
         value = self._value
         if tapes:
             recording = _ctx.recording_tapes
-            tapes = tuple(t for t in tapes if t in recording)
+            if len(tapes) == 1:
+                if tapes[0] not in recording:
+                    tapes = ()
+            else:
+                tapes = tuple(t for t in tapes if t in recording)
             if tapes and value.requires_grad:
                 # A recorded read is its own tensor (TF: one ReadVariableOp each), so the gradient for the read
                 # and the one for the variable (all its reads) stay apart; see tests/autodiff/test_tape.py.
                 if torch.is_grad_enabled():
                     value = value.view_as(value)
                 else:
-                    with torch.enable_grad():
+                    with dispatch_lib.enable_grad():
                         value = value.view_as(value)
         return EagerTensor(value, self._dtype, tapes)
 
@@ -498,6 +503,12 @@ class Variable:
 
     def _assign(self, value, mode, use_locking=None, name=None, read_value=True):
         graph = ctx_lib.graph_mode_graph()
+        if graph is None and self._graph is None and type(value) is EagerTensor and value._dtype is self._dtype \
+                and value._t.shape == self._value.shape:
+            # The usual eager update: the value already has the variable's dtype and its current value's shape
+            # (which the variable's shape admits), so none of the checks below can fail.
+            self._assign_value(value._t, mode)
+            return _UnreadVariable(self) if read_value else None
         value = convert_to_tensor(value, dtype=self._dtype) if not isinstance(value, (EagerTensor, SymbolicTensor)) \
             else value
         if value.dtype is not self._dtype:

@@ -14,8 +14,8 @@ appends code items ``(op, lines, inputs, outputs)``. The generator then deletes 
 and compiles the source; a failing line maps back to its op through the function's globals
 (``__tfcompat_line_ops__``), also for the plan functions of nested sub-graphs.
 
-``PythonBackend`` is the seam where another backend (torch.compile, later) can take a whole plan: it receives a
-``PlanProgram`` and returns the callable."""
+``PythonBackend`` is the seam where another backend can take a whole plan: it receives a ``PlanProgram`` and
+returns the callable. Plans run with jit compilation go through runtime/compiled_plan.py (torch.compile)."""
 from __future__ import annotations
 
 import dataclasses
@@ -190,11 +190,14 @@ def requires_grad_mode(order) -> bool:
 # the Python backend
 # ------------------------------------------------------------------------------------------------
 class PythonBackend:
-    """Generates and compiles straight-line Python for a ``PlanProgram`` (the default backend)."""
+    """Generates and compiles straight-line Python for a ``PlanProgram`` (the default backend). ``emitter``: the
+    ``Emitter`` class (runtime/compiled_plan.py uses one that lifts variables)."""
+
+    emitter = Emitter
 
     def compile(self, program: PlanProgram):
         """Returns ``(fn, source)``: ``fn(feed_values) -> tuple`` of the fetched values."""
-        em = Emitter(program)
+        em = self.emitter(program)
         em.state["has_gradients"] = requires_grad_mode(program.order)
         for lowering in {id(LOWERINGS[op.op_def.kind]): LOWERINGS[op.op_def.kind] for op in program.order}.values():
             lowering.prepare(em)

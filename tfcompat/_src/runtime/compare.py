@@ -8,7 +8,7 @@ import re
 import subprocess
 import sys
 
-__all__ = ["compare_outputs", "run_both"]
+__all__ = ["compare_outputs", "run_both", "side_workdir"]
 
 _NUMBER = re.compile(r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?|[-+]?(?:nan|inf)\b")
 
@@ -50,17 +50,36 @@ def compare_outputs(expected: str, actual: str, rtol: float = 1e-5, atol: float 
     return diffs
 
 
+def side_workdir(base: str | None, scratch: str, side: str) -> str:
+    """A working directory for one side of a comparison: ``scratch/side`` holding a symlink to every entry of
+    ``base`` (default: the current directory). The script reads its data files through the links, and what it
+    creates at the top level (``./ckpt``, ``./logs``, ``model.h5``) stays in its own side's directory, so the
+    second run does not find the first run's checkpoints. Writes into a directory that already exists in ``base``
+    still go to the shared directory."""
+    base = os.path.abspath(base or os.getcwd())
+    folder = os.path.join(scratch, side)
+    os.makedirs(folder)
+    for entry in os.listdir(base):
+        os.symlink(os.path.join(base, entry), os.path.join(folder, entry))
+    return folder
+
+
 def run_both(script, args=(), api=None, timeout=600):
-    """(tf_stdout, tfcompat_stdout, api) for one script; raises CalledProcessError if either run fails."""
+    """(tf_stdout, tfcompat_stdout, api) for one script, each run in its own ``side_workdir`` of the current
+    directory; raises CalledProcessError if either run fails."""
+    import tempfile
     from tfcompat._src.runtime.install import detect_api
+    script = os.path.abspath(script)
     with open(script, encoding="utf-8") as f:
         api = api or detect_api(f.read())
     from tfcompat._src.lib.reference_env import set_reference_env
     env = set_reference_env(dict(os.environ))
-    tf_out = subprocess.run([sys.executable, "-c", _TF_RUNNER, api, script, *args], capture_output=True,
-                            text=True, env=env, timeout=timeout)
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
     env_c = dict(env, PYTHONPATH=os.pathsep.join(filter(None, [root, env.get("PYTHONPATH")])))
-    tc_out = subprocess.run([sys.executable, "-m", "tfcompat", "run", "--api", api, script, *args],
-                            capture_output=True, text=True, env=env_c, timeout=timeout)
+    with tempfile.TemporaryDirectory(prefix="tfcompat_compare_") as tmp:
+        tf_out = subprocess.run([sys.executable, "-c", _TF_RUNNER, api, script, *args], capture_output=True,
+                                text=True, env=env, timeout=timeout, cwd=side_workdir(None, tmp, "tf"))
+        tc_out = subprocess.run([sys.executable, "-m", "tfcompat", "run", "--api", api, script, *args],
+                                capture_output=True, text=True, env=env_c, timeout=timeout,
+                                cwd=side_workdir(None, tmp, "tfcompat"))
     return tf_out, tc_out, api

@@ -20,6 +20,7 @@ from tfcompat._src.framework.graph import Operation
 from tfcompat._src.framework.string_tensor import StringTensor
 from tfcompat._src.framework.tensor import EagerTensor, SymbolicTensor, Tensor
 from tfcompat._src.ops import variables as variables_lib
+from tfcompat._src.runtime import compiled_plan
 from tfcompat._src.runtime.executor import compile_plan
 from tfcompat._src.runtime.function_types import Literal, TensorSpec, VariableSpec, trace_type_of
 
@@ -101,8 +102,10 @@ class FunctionType:
 class ConcreteFunction:
     """Mirrors ``tf.types.experimental.ConcreteFunction``: a traced graph with typed inputs and outputs."""
 
-    def __init__(self, graph, params, placeholders, output_structure, python_function, variables, name: str):
+    def __init__(self, graph, params, placeholders, output_structure, python_function, variables, name: str,
+                 jit_compile=None):
         self.graph = graph
+        self._jit_compile = jit_compile  # tf.function's jit_compile (None: tf.config.optimizer.set_jit decides)
         self._params = list(params)
         self.inputs = list(placeholders)
         self._output_structure = output_structure
@@ -257,7 +260,8 @@ class ConcreteFunction:
             fetches = self.outputs
             targets = [op for op in self.graph.get_operations() if has_side_effects(op)]
             targets += [o for o in nest.flatten(self._output_structure) if isinstance(o, Operation)]
-            plan = compile_plan(self.graph, fetches, targets, self.inputs, create_graph=create_graph)
+            plan = compile_plan(self.graph, fetches, targets, self.inputs, create_graph=create_graph,
+                                jit_compile=compiled_plan.function_jit(self._jit_compile))
             self._plans[create_graph] = plan
         return plan
 

@@ -9,6 +9,7 @@ from types import SimpleNamespace
 
 import torch
 
+from tfcompat._src.runtime import compiled_plan
 from tfcompat._src.runtime import config_experimental
 from tfcompat._src.runtime import function as function_lib
 from tfcompat._src.runtime import thread_fitting
@@ -37,7 +38,7 @@ class LogicalDeviceConfiguration(collections.namedtuple("LogicalDeviceConfigurat
 
 
 _settings = {"visible": None, "memory_growth": {}, "logical_config": {}, "inter_op": 0, "intra_op": 0,
-             "soft_placement": True, "jit": False, "optimizer_options": {}}
+             "soft_placement": True, "optimizer_options": {}}
 
 
 def _gpu_count() -> int:
@@ -180,7 +181,15 @@ def get_soft_device_placement() -> bool:
 
 
 def _set_jit(enabled) -> None:
-    _settings["jit"] = enabled
+    """Mirrors ``tf.config.optimizer.set_jit``: ``True``/``'autoclustering'`` compile every tf.function without
+    ``jit_compile=False`` (and Sessions at the default jit level) through torch.compile
+    (runtime/compiled_plan.py); anything else turns it off."""
+    compiled_plan.jit_settings["autoclustering"] = enabled is True or enabled == "autoclustering"
+
+
+def _get_jit() -> str:
+    """Mirrors ``tf.config.optimizer.get_jit``: ``'autoclustering'`` or ``''``."""
+    return "autoclustering" if compiled_plan.jit_settings["autoclustering"] else ""
 
 
 def _set_optimizer_options(options) -> None:
@@ -203,7 +212,7 @@ threading = SimpleNamespace(
     get_inter_op_parallelism_threads=get_inter_op_parallelism_threads,
     get_intra_op_parallelism_threads=get_intra_op_parallelism_threads)
 optimizer = SimpleNamespace(
-    set_jit=_set_jit, get_jit=lambda: _settings["jit"], set_experimental_options=_set_optimizer_options,
+    set_jit=_set_jit, get_jit=_get_jit, set_experimental_options=_set_optimizer_options,
     get_experimental_options=lambda: dict(_settings["optimizer_options"]))
 
 

@@ -19,6 +19,7 @@ from tfcompat._src.framework import func_graph as func_graph_lib
 from tfcompat._src.framework.func_graph import has_side_effects
 from tfcompat._src.framework.op_def import KIND_GRADIENTS
 from tfcompat._src.runtime import codegen
+from tfcompat._src.runtime import compiled_plan
 from tfcompat._src.runtime import thread_fitting
 from tfcompat._src.runtime import codegen_control_flow  # noqa: F401 - installs the control-flow lowerings
 
@@ -93,9 +94,11 @@ def _toposort(needed, feed_ids):
 class Plan:
     """One compiled (graph version, fetches, feeds) program.
 
-    ``nested``: the plan of a control-flow sub-graph (see ``codegen.PlanProgram``)."""
+    ``nested``: the plan of a control-flow sub-graph (see ``codegen.PlanProgram``). ``jit_compile``: run through
+    torch.compile (runtime/compiled_plan.py; ``tf.function(jit_compile=True)``, a Session's global_jit_level)."""
 
-    def __init__(self, graph, fetches, targets, feeds, create_graph=False, nested=False, name="plan"):
+    def __init__(self, graph, fetches, targets, feeds, create_graph=False, nested=False, name="plan",
+                 jit_compile=False):
         self.graph = graph
         self.fetches = list(fetches)
         self.feeds = list(feeds)
@@ -107,7 +110,10 @@ class Plan:
         self.fresh_fetches = [codegen.lowering_of(t.op).fresh_output(t.op, t.value_index) for t in self.fetches]
         program = codegen.PlanProgram(self.order, self.feeds, self.fetches, create_graph=create_graph,
                                       nested=nested, name=name)
-        self._fn, self.source = codegen.BACKEND.compile(program)
+        if jit_compile and not nested:
+            self._fn, self.source = compiled_plan.compile_program(program, getattr(graph, "name", None) or name)
+        else:
+            self._fn, self.source = codegen.BACKEND.compile(program)
 
     # -- running ---------------------------------------------------------------------------------------
     def run(self, feed_values, grad_enabled=None):
@@ -174,9 +180,10 @@ def _as_tf_error(e, op):
     return kernel_errors.as_tf_error(e, op.op_def, suffix=suffix, node=op)
 
 
-def compile_plan(graph, fetches, targets, feeds, create_graph=False) -> Plan:
-    """Compiles the ops ``fetches`` and ``targets`` need (``feeds`` are given) into a ``Plan``."""
-    return Plan(graph, fetches, targets, feeds, create_graph)
+def compile_plan(graph, fetches, targets, feeds, create_graph=False, jit_compile=False) -> Plan:
+    """Compiles the ops ``fetches`` and ``targets`` need (``feeds`` are given) into a ``Plan``; ``jit_compile``:
+    through torch.compile (runtime/compiled_plan.py)."""
+    return Plan(graph, fetches, targets, feeds, create_graph, jit_compile=jit_compile)
 
 
 def compile_function(func_graph, create_graph: bool = False):

@@ -16,7 +16,9 @@ with TF 2.21's tracing rules.
   variables raises TF's ValueError.
 * ``tf.config.run_functions_eagerly(True)`` calls the Python function directly.
 
-``jit_compile`` is accepted; plans run as generated Python over torch kernels either way."""
+``jit_compile=True`` (or ``tf.config.optimizer.set_jit(True)`` when ``jit_compile`` is not given) runs the plans
+through ``torch.compile`` (runtime/compiled_plan.py: one compile per trace, variables lifted out of the compiled
+region, a plan it cannot take runs as generated Python with one warning)."""
 from __future__ import annotations
 
 import functools
@@ -479,7 +481,7 @@ class Function:
         graph._function_finished = True   # its tensors may not be used outside it any more (TF's error)
         variables = [op.attrs["var"] for op in graph.get_operations() if op.type == "VarHandleOp"]
         concrete = ConcreteFunction(graph, params, placeholders, outputs, self._python_function, variables,
-                                    self._name)
+                                    self._name, jit_compile=self._jit_compile)
         self._traces.append((context, list(params), concrete))
         return concrete
 
@@ -600,9 +602,9 @@ def function(func=None, input_signature=None, autograph=True, jit_compile=None, 
              name=None):
     """Mirrors ``tf.function`` (``@tf.function`` or ``@tf.function(...)``); see the module docstring.
 
-    ``experimental_relax_shapes`` is TF's old name of ``reduce_retracing``; ``jit_compile``/``experimental_compile``,
-    ``experimental_implements``, ``experimental_attributes`` and ``experimental_follow_type_hints`` are accepted and
-    change nothing."""
+    ``experimental_relax_shapes`` is TF's old name of ``reduce_retracing``; ``jit_compile``/``experimental_compile``
+    compile the plans with torch.compile instead of XLA (runtime/compiled_plan.py); ``experimental_implements``,
+    ``experimental_attributes`` and ``experimental_follow_type_hints`` are accepted and change nothing."""
     def decorate(f):
         return Function(f, input_signature, autograph,
                         jit_compile if jit_compile is not None else experimental_compile,

@@ -82,6 +82,11 @@ class TensorSpec(TraceType):
         self.dtype = dtypes.as_dtype(dtype)
         self.name = name
 
+    @property
+    def value_type(self):
+        """Mirrors ``TensorSpec.value_type`` (``tf.Tensor``)."""
+        return Tensor
+
     @classmethod
     def from_tensor(cls, tensor, name=None) -> "TensorSpec":
         """Mirrors ``TensorSpec.from_tensor``."""

@@ -18,6 +18,7 @@ from tfcompat._src.framework.tensor import EagerTensor, SymbolicTensor, Tensor
 from tfcompat._src.framework.string_tensor import as_bytes_array, string_value
 from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.runtime import config as config_lib
+from tfcompat._src.runtime import compiled_plan
 from tfcompat._src.runtime.executor import compile_plan
 
 __all__ = ["Session", "InteractiveSession"]
@@ -260,7 +261,8 @@ class Session:
         # plan), and TF ignores changes to ops a session already has (`op._add_control_input` after a run).
         plan = self._plans.get(key)
         if plan is None:
-            plan = compile_plan(self._graph, fetch_tensors, targets, feed_tensors)
+            plan = compile_plan(self._graph, fetch_tensors, targets, feed_tensors,
+                                jit_compile=compiled_plan.session_jit(self._config))
             _bounded_put(self._plans, key, plan)
         prev = getattr(_ctx, "resource_store", None)
         prev_options = getattr(_ctx, "run_options", None)

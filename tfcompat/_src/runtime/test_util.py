@@ -3,6 +3,7 @@ build/GPU queries, answered for the installed torch (CUDA builds and devices are
 from __future__ import annotations
 
 import contextlib
+import functools
 import tempfile
 import unittest
 
@@ -272,3 +273,83 @@ class TestCase(unittest.TestCase):
         """Mirrors ``TestCase.assertDTypeEqual``."""
         self.assertEqual(self._ndarray(target).dtype, np.dtype(getattr(expected_dtype, "as_numpy_dtype",
                                                                       expected_dtype)))
+
+
+_CPU_TARGETS = ("aarch64", "arm", "x86", "powerpc")
+
+
+def is_cpu_target_available(target: str) -> bool:
+    """Mirrors ``tf.test.is_cpu_target_available``: TF 2.21's CPU build reports every target it knows (aarch64,
+    arm, x86, powerpc) as available and asserts on any other name."""
+    assert target in _CPU_TARGETS, f"Unknown CPU target: {target}"
+    return True
+
+
+def disable_with_predicate(pred, skip_message):
+    """Mirrors ``tf.test.disable_with_predicate``: a test-method decorator skipping the test when ``pred()``."""
+    def decorator(func):
+        @functools.wraps(func)
+        def wrapper(self, *args, **kwargs):
+            if pred():
+                self.skipTest(skip_message)
+            return func(self, *args, **kwargs)
+        return wrapper
+    return decorator
+
+
+def with_eager_op_as_function(cls=None, only_as_function: bool = False):
+    """Mirrors ``tf.test.with_eager_op_as_function``. TF 2.21 always runs eager ops as functions, so its decorator
+    returns the class unchanged; so does this one (with or without arguments)."""
+    if cls is None:
+        return lambda c: c
+    return cls
+
+
+def sync_devices() -> None:
+    """Mirrors ``tf.test.experimental.sync_devices``: waits for the queued device work (CUDA streams under torch;
+    nothing to wait for on CPU)."""
+    if torch.cuda.is_available() and torch.cuda.is_initialized():
+        torch.cuda.synchronize()
+
+
+def _node_signature(node) -> str:
+    attrs = ", ".join(f"{k}={node.attr[k]}".replace("\n", " ").strip() for k in sorted(node.attr))
+    return f"{{{{node {node.name}}}}} = {node.op}[{attrs}]({', '.join(node.input)})"
+
+
+def assert_equal_graph_def(expected, actual) -> None:
+    """Mirrors ``tf.test.assert_equal_graph_def``: the two ``GraphDef``s hold the same nodes (by name; op, inputs,
+    device and attributes equal), whatever their order. Raises ``TypeError`` for a non-GraphDef argument and
+    ``AssertionError`` naming the first difference. The messages name nodes as TF's do; the attribute text is
+    tfcompat's."""
+    for arg_name, value in (("expected", expected), ("actual", actual)):
+        if type(value).__name__ != "GraphDef":
+            raise TypeError(f"Expected tf.GraphDef for {arg_name}, got {type(value).__name__}")
+    actual_nodes = {n.name: n for n in actual.node}
+    expected_names = set()
+    for node in expected.node:
+        expected_names.add(node.name)
+        other = actual_nodes.get(node.name)
+        if other is None:
+            raise AssertionError(f"Did not find expected node '{_node_signature(node)}'")
+        if other.op != node.op:
+            raise AssertionError(f"Node named '{node.name}' has op {other.op} that does not match expected op "
+                                 f"{node.op}")
+        if list(other.input) != list(node.input):
+            raise AssertionError(f"Node named '{node.name}' has inputs {list(other.input)} that do not match "
+                                 f"expected inputs {list(node.input)}")
+        if other.device != node.device:
+            raise AssertionError(f"Node named '{node.name}' has device '{other.device}' that does not match "
+                                 f"expected device '{node.device}'")
+        for key in sorted(set(node.attr) | set(other.attr)):
+            if key not in other.attr:
+                raise AssertionError(f"Node named '{node.name}' missing expected attr with name '{key}'")
+            if key not in node.attr:
+                raise AssertionError(f"Node named '{node.name}' has unexpected attr with name '{key}'")
+            if node.attr[key] != other.attr[key]:
+                raise AssertionError(f"Node named '{node.name}' has attr '{key}' with value "
+                                     f"{str(other.attr[key]).strip()} that does not match expected value "
+                                     f"{str(node.attr[key]).strip()}")
+    for node in actual.node:
+        if node.name not in expected_names:
+            raise AssertionError(f"Found unexpected node '{_node_signature(node)}'")

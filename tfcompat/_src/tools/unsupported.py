@@ -43,12 +43,30 @@ _NO_COMPILER = "tfcompat runs eagerly on torch; TF's compiler stack (XLA/MLIR/Te
 _TF2_CANNED = ("TF2's canned estimators (Keras optimizers, SUM_OVER_BATCH_SIZE loss) are not implemented; "
                "tf.compat.v1.estimator's (TF1's) are")
 _NO_NATIVE = "TF's C++ runtime, build flags and custom-op libraries do not exist under tfcompat"
+_NO_SESSION_HANDLES = ("TF1's persistent session tensor handles (session_ops) are not emulated; keep the value in a "
+                       "tf.Variable")
 _NO_SEQUENCE_FC = ("sequence feature columns (for SequenceFeatures and the RNN estimators) are not emulated; "
                    "pad the sequences and use numeric/categorical columns, or Keras preprocessing layers")
 
 # TF path -> reason. Keep the entries sorted by path; one line of reason each.
 UNSUPPORTED: dict[str, str] = {
+    "tf.check_pinned": "pinned host memory is a CUDA notion; TF's CPU kernel only raises 'not pinned'",
+    "tf.compat.v1.CXX11_ABI_FLAG": _NO_NATIVE,
+    "tf.compat.v1.CXX_VERSION": _NO_NATIVE,
+    "tf.compat.v1.LMDBReader": "LMDB databases are not read: no LMDB library is among tfcompat's dependencies",
+    "tf.compat.v1.MONOLITHIC_BUILD": _NO_NATIVE,
+    "tf.compat.v1.delete_session_tensor": _NO_SESSION_HANDLES,
+    "tf.compat.v1.dequantize": _NO_QUANT,
+    "tf.compat.v1.get_session_handle": _NO_SESSION_HANDLES,
+    "tf.compat.v1.get_session_tensor": _NO_SESSION_HANDLES,
+    "tf.compat.v1.load_file_system_library": _NO_NATIVE,
+    "tf.compat.v1.quantize": _NO_QUANT,
+    "tf.compat.v1.quantize_v2": _NO_QUANT,
+    "tf.compat.v1.quantized_concat": _NO_QUANT,
+    "tf.compat.v1.user_ops": _NO_NATIVE,
     "tf.compat.v1.tpu": _NO_TPU,
+    "tf.contrib.eager.Network": "TF 1.x's tfe.Network (deprecated in TF 1.15) is not provided: subclass "
+                                "tf.keras.Model, which tracks layers assigned as attributes the same way",
     "tf.debugging.experimental": "tfdbg v2's debug-info dumps (for TensorBoard's Debugger V2) are not written; "
                                  "use tf.debugging.check_numerics or torch.autograd.detect_anomaly",
     "tf.distribute.ParameterServerStrategy": _NO_DIST,
@@ -74,14 +92,24 @@ UNSUPPORTED: dict[str, str] = {
     "tf.feature_column.sequence_numeric_column": _NO_SEQUENCE_FC,
     "tf.feature_column.shared_embeddings": "TF 2.21 runs it only in graph mode through DenseFeatures; use "
                                            "tf.compat.v1.feature_column.shared_embedding_columns with input_layer",
+    "tf.io.match_filenames_once": "tfcompat's variables hold numeric values only (no tf.string variable to keep "
+                                  "the names in); use tf.io.matching_files",
     "tf.lite": _NO_COMPILER,
     "tf.load_library": _NO_NATIVE,
     "tf.load_op_library": _NO_NATIVE,
     "tf.mlir": _NO_COMPILER,
     "tf.mul": "a TF 0.x name, removed in TF 1.0 (TF 1.15 and 2.21 have no tf.mul): use tf.multiply",
     "tf.neg": "a TF 0.x name, removed in TF 1.0 (TF 1.15 and 2.21 have no tf.neg): use tf.negative",
+    "tf.nn.rnn": "a TF 0.x name, removed in TF 1.0 (TF 1.15 and 2.21 have no tf.nn.rnn): use "
+                 "tf.compat.v1.nn.static_rnn (same arguments)",
+    "tf.nn.seq2seq": "TF 0.x's seq2seq module, moved in TF 1.0 to tf.contrib.legacy_seq2seq (TF 1.15 and 2.21 have "
+                     "no tf.nn.seq2seq): use tf.compat.v1.contrib.legacy_seq2seq (sequence_loss_by_example, "
+                     "rnn_decoder, model_with_buckets, embedding_attention_seq2seq, ...)",
     "tf.compat.v1.ragged.placeholder": "ragged placeholders are not fed yet; feed a flat_values and a row_splits "
                                        "placeholder and build tf.RaggedTensor.from_row_splits",
+    "tf.quantization.dequantize": _NO_QUANT,
+    "tf.quantization.quantize": _NO_QUANT,
+    "tf.quantization.quantized_concat": _NO_QUANT,
     "tf.sub": "a TF 0.x name, removed in TF 1.0 (TF 1.15 and 2.21 have no tf.sub): use tf.subtract",
     "tf.strings.unicode_script": "ICU's script codes (UScriptCode) need ICU's script table; Python's unicodedata "
                                 "has no script property, so exact values cannot be given",
@@ -91,6 +119,7 @@ UNSUPPORTED: dict[str, str] = {
     "tf.sysconfig.get_include": _NO_NATIVE,
     "tf.sysconfig.get_lib": _NO_NATIVE,
     "tf.sysconfig.get_link_flags": _NO_NATIVE,
+    "tf.test.create_local_cluster": _NO_DIST + " (tf.train.Server is in-process only)",
     "tf.tpu": _NO_TPU,
     "tf.xla": _NO_COMPILER,
 }

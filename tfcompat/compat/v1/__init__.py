@@ -126,6 +126,8 @@ from tfcompat._src.autodiff.gradients import gradients, hessians  # noqa: E402  
 from tfcompat._src.runtime.module import Module  # noqa: E402
 
 __all__ += ["Module"]
+from tfcompat._src.ops.state_ops import GraphOptions, OptimizerOptions  # noqa: E402 - jit_compile (COMPILE)
+__all__ += ["GraphOptions", "OptimizerOptions"]
 
 # --- custom gradients (issue 5): custom_gradient, RegisterGradient, NotDifferentiable, ... -----------------
 from tfcompat._src.autodiff.custom_gradient import custom_gradient
@@ -373,6 +375,140 @@ __all__ += ["feature_column"]
 from tfcompat.compat.v1 import distribute  # noqa: E402
 
 __all__ += ["distribute"]
+
+# --- TF1 top-level aliases: in TF 2.21 each is the same function object as the TF2 name noted (V1NAMES) --------
+from tfcompat._src.autodiff.registry import no_gradient as NoGradient  # noqa: E402,N812
+from tfcompat._src.framework.errors import OpError  # noqa: E402
+from tfcompat._src.framework.tensor_shape import dimension_value  # noqa: E402  (tf.compat.dimension_value)
+from tfcompat._src.ops.array_manip_ops import reverse as reverse_v2  # noqa: E402  (tf.reverse)
+from tfcompat._src.ops.array_ops import matrix_transpose  # noqa: E402
+from tfcompat._src.ops.debugging_more_ops import (  # noqa: E402  (tf.compat.v1.debugging.*)
+    assert_integer, assert_near, assert_none_equal, assert_proper_iterable, assert_rank_at_least, assert_rank_in,
+    assert_same_float_dtype, assert_scalar, assert_type, is_numeric_tensor,
+)
+from tfcompat._src.ops.image_ops import extract_image_patches  # noqa: E402
+from tfcompat._src.ops.linalg_decomp_ops import (  # noqa: E402  (tf.linalg.*)
+    cholesky, det as matrix_determinant, eigh as self_adjoint_eig, eigvalsh as self_adjoint_eigvals,
+    inv as matrix_inverse, lstsq as matrix_solve_ls, qr, solve as matrix_solve, sqrtm as matrix_square_root,
+    triangular_solve as matrix_triangular_solve,
+)
+from tfcompat._src.ops.linalg_more_ops import (  # noqa: E402  (tf.linalg.*)
+    band_part as matrix_band_part, cholesky_solve, cross, set_diag as matrix_set_diag, svd, tensordot,
+)
+from tfcompat._src.ops.math_more_ops import (  # noqa: E402  (tf.math.*)
+    accumulate_n, angle, bincount_v1 as bincount, complex, invert_permutation, is_non_decreasing,  # noqa: A004
+    is_strictly_increasing, truncatemod,
+)
+from tfcompat._src.ops.math_ops import (  # noqa: E402  (tf.math.*)
+    digamma, divide_no_nan as div_no_nan, erfc, lgamma, log_sigmoid, rint,
+)
+from tfcompat._src.ops.random_ops import get_seed  # noqa: E402
+from tfcompat._src.ops.segment_ops import (  # noqa: E402  (tf.math.*)
+    segment_max, segment_min, segment_prod, unsorted_segment_max, unsorted_segment_mean, unsorted_segment_min,
+    unsorted_segment_prod, unsorted_segment_sqrt_n,
+)
+from tfcompat._src.ops.special_math_ops import (  # noqa: E402  (tf.math.*)
+    acosh, asinh, atanh, betainc, igamma, igammac, lbeta, polygamma, zeta,
+)
+from tfcompat._src.ops.confusion_matrix import confusion_matrix_v1 as confusion_matrix  # noqa: E402
+from tfcompat._src.runtime.gfile import matching_files  # noqa: E402  (tf.io.matching_files)
+
+__all__ += [
+    "NoGradient", "OpError", "accumulate_n", "acosh", "angle", "asinh", "assert_integer", "assert_near",
+    "assert_none_equal", "assert_proper_iterable", "assert_rank_at_least", "assert_rank_in",
+    "assert_same_float_dtype", "assert_scalar", "assert_type", "atanh", "betainc", "bincount", "cholesky",
+    "cholesky_solve", "complex", "confusion_matrix", "cross", "digamma", "dimension_value", "div_no_nan", "erfc",
+    "extract_image_patches", "get_seed", "igamma", "igammac", "invert_permutation", "is_non_decreasing",
+    "is_numeric_tensor", "is_strictly_increasing", "lbeta", "lgamma", "log_sigmoid", "matching_files",
+    "matrix_band_part", "matrix_determinant", "matrix_inverse", "matrix_set_diag", "matrix_solve",
+    "matrix_solve_ls", "matrix_square_root", "matrix_transpose", "matrix_triangular_solve", "polygamma", "qr",
+    "reverse_v2", "rint", "segment_max", "segment_min", "segment_prod", "self_adjoint_eig", "self_adjoint_eigvals",
+    "svd", "tensordot", "truncatemod", "unsorted_segment_max", "unsorted_segment_mean", "unsorted_segment_min",
+    "unsorted_segment_prod", "unsorted_segment_sqrt_n", "zeta",
+]
+
+# --- TF1 top-level functions without a TF2 name (V1NAMES) -------------------------------------------------------
+from tfcompat._src.ops.compat_v1_ops import (  # noqa: E402
+    approx_top_k, batch_gather, colocate_with, container, control_flow_v2_enabled,
+    convert_to_tensor_or_indexed_slices, dimension_at_index, disable_control_flow_v2, disable_resource_variables,
+    enable_control_flow_v2, enable_resource_variables, executing_eagerly_outside_functions, floor_div,
+    no_regularizer, op_scope, resource_variables_enabled, setdiff1d, sparse_matmul, to_bfloat16, to_complex128,
+    to_complex64,
+)
+
+__all__ += [
+    "approx_top_k", "batch_gather", "colocate_with", "container", "control_flow_v2_enabled",
+    "convert_to_tensor_or_indexed_slices", "dimension_at_index", "disable_control_flow_v2",
+    "disable_resource_variables", "enable_control_flow_v2", "enable_resource_variables",
+    "executing_eagerly_outside_functions", "floor_div", "no_regularizer", "op_scope", "resource_variables_enabled",
+    "setdiff1d", "sparse_matmul", "to_bfloat16", "to_complex128", "to_complex64",
+]
+
+from tfcompat._src.ops.compat_v1_variables import (  # noqa: E402
+    assert_variables_initialized, batch_scatter_update, create_partitioned_variables, fixed_size_partitioner,
+    initialize_variables, make_template, min_max_variable_partitioner, scatter_add, scatter_div, scatter_max,
+    scatter_min, scatter_mul, scatter_nd_add, scatter_nd_sub, scatter_nd_update, scatter_sub, scatter_update,
+    variable_axis_size_partitioner, variable_op_scope,
+)
+
+__all__ += [
+    "assert_variables_initialized", "batch_scatter_update", "create_partitioned_variables", "fixed_size_partitioner",
+    "initialize_variables", "make_template", "min_max_variable_partitioner", "scatter_add", "scatter_div",
+    "scatter_max", "scatter_min", "scatter_mul", "scatter_nd_add", "scatter_nd_sub", "scatter_nd_update",
+    "scatter_sub", "scatter_update", "variable_axis_size_partitioner", "variable_op_scope",
+]
+
+from tfcompat._src.data.optional_spec import OptionalSpec  # noqa: E402  (TypeSpecs: the same classes as tf.*)
+from tfcompat._src.runtime.type_spec import (  # noqa: E402
+    IndexedSlicesSpec, NoneTensorSpec, RaggedTensorSpec, SparseTensorSpec, TensorArraySpec, TypeSpec,
+    type_spec_from_value,
+)
+
+__all__ += ["IndexedSlicesSpec", "NoneTensorSpec", "OptionalSpec", "RaggedTensorSpec", "SparseTensorSpec",
+            "TensorArraySpec", "TypeSpec", "type_spec_from_value"]
+
+from tfcompat._src.ops.toplevel_raw_ops import (  # noqa: E402  (the same functions as tf.*)
+    conv, conv2d_backprop_filter_v2, conv2d_backprop_input_v2, ragged_fill_empty_rows, ragged_fill_empty_rows_grad,
+)
+from tfcompat._src.runtime.batch_function import nondifferentiable_batch_function  # noqa: E402
+
+__all__ += ["conv", "conv2d_backprop_filter_v2", "conv2d_backprop_input_v2", "nondifferentiable_batch_function",
+            "ragged_fill_empty_rows", "ragged_fill_empty_rows_grad"]
+
+from tfcompat._src.ops.compat_v1_ops import CriticalSection, add_check_numerics_ops  # noqa: E402
+from tfcompat._src.ops.compat_v1_variables import report_uninitialized_variables  # noqa: E402
+from tfcompat._src.runtime.wrap_function import wrap_function  # noqa: E402
+
+__all__ += ["CriticalSection", "add_check_numerics_ops", "report_uninitialized_variables", "wrap_function"]
+
+from tfcompat._src.ops.init_ops_v1_more import (  # noqa: E402
+    Orthogonal as orthogonal_initializer, UniformUnitScaling as uniform_unit_scaling_initializer,
+)
+
+__all__ += ["orthogonal_initializer", "uniform_unit_scaling_initializer"]
+
+from tfcompat._src.ops.fake_quant_ops import (  # noqa: E402
+    fake_quant_with_min_max_args, fake_quant_with_min_max_args_gradient, fake_quant_with_min_max_vars,
+    fake_quant_with_min_max_vars_gradient, fake_quant_with_min_max_vars_per_channel,
+    fake_quant_with_min_max_vars_per_channel_gradient,
+)
+from tfcompat import quantization  # noqa: E402  (the same module as tf.quantization in TF 2.21)
+
+__all__ += ["fake_quant_with_min_max_args", "fake_quant_with_min_max_args_gradient", "fake_quant_with_min_max_vars",
+            "fake_quant_with_min_max_vars_gradient", "fake_quant_with_min_max_vars_per_channel",
+            "fake_quant_with_min_max_vars_per_channel_gradient", "quantization"]
+
+# --- version constants, quantized dtypes, namespaces that are TF2's own (V1NAMES) --------------------------------
+from tfcompat._src.framework.dtypes import QUANTIZED_DTYPES, qint8, qint16, qint32, quint8, quint16  # noqa: E402
+from tfcompat._src.framework.versions import (  # noqa: E402
+    COMPILER_VERSION, GIT_VERSION, GRAPH_DEF_VERSION, GRAPH_DEF_VERSION_MIN_CONSUMER, GRAPH_DEF_VERSION_MIN_PRODUCER,
+    VERSION,
+)
+from tfcompat import sysconfig, types, version  # noqa: E402  (the same modules as TF2's in TF 2.21)
+
+__all__ += ["COMPILER_VERSION", "GIT_VERSION", "GRAPH_DEF_VERSION", "GRAPH_DEF_VERSION_MIN_CONSUMER",
+            "GRAPH_DEF_VERSION_MIN_PRODUCER", "QUANTIZED_DTYPES", "VERSION", "qint16", "qint32", "qint8", "quint16",
+            "quint8", "sysconfig", "types", "version"]
 
 from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402
 

@@ -17,6 +17,13 @@ __all__ = [
     "variables", "variance_scaling", "zeros",
 ]
 
+from tfcompat._src.ops.init_ops_v1_more import (  # noqa: E402  (V1NAMES)
+    Identity as identity, Orthogonal as orthogonal, UniformUnitScaling as uniform_unit_scaling,
+)
+from tfcompat._src.ops.lookup_ops import tables_initializer  # noqa: E402
+
+__all__ += ["identity", "orthogonal", "tables_initializer", "uniform_unit_scaling"]
+
 from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402
 
 __getattr__ = _module_getattr("tf.compat.v1.initializers", __name__)

@@ -30,6 +30,9 @@ __all__ = [
 ]
 __all__ += ["write_graph"]
 __all__ += ["matching_files"]
+from tfcompat.io import decode_json_example  # noqa: E402
+
+__all__ += ["decode_json_example"]
 
 from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402
 

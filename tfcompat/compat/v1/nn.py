@@ -120,3 +120,7 @@ from tfcompat._src.ops.nn_embedding_ops import (  # noqa: E402
 )
 
 __all__ += ["embedding_lookup_sparse", "safe_embedding_lookup_sparse"]
+
+from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402  CONTRIB: tf.nn.seq2seq/rnn
+
+__getattr__ = _module_getattr("tf.compat.v1.nn", __name__)

@@ -79,6 +79,12 @@ __all__ += [
     "shuffle_batch_join", "slice_input_producer", "start_queue_runners", "string_input_producer",
 ]
 
+# --- cluster description, device setter, checkpoint waiting (FIXES15) --------------------------------------
+from tfcompat._src.runtime.training.checkpoint_wait import CheckpointOptions, checkpoints_iterator  # noqa: E402
+from tfcompat._src.runtime.training.server_lib import ClusterSpec, replica_device_setter  # noqa: E402
+
+__all__ += ["CheckpointOptions", "ClusterSpec", "checkpoints_iterator", "replica_device_setter"]
+
 from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402
 
 __getattr__ = _module_getattr("tf.compat.v1.train", __name__)

@@ -31,7 +31,11 @@ from tfcompat._src.keras.layers import (
     RandomCrop, RandomFlip, RandomHeight, RandomRotation, RandomTranslation, RandomWidth, RandomZoom, Rescaling,
     Resizing, IntegerLookup, StringLookup, TextVectorization, SpectralNormalization,
 )
+from tfcompat._src.keras.layers import (
+    ConvLSTM1D, ConvLSTM2D, ConvLSTM3D, HashedCrossing, LocallyConnected1D, LocallyConnected2D,
+)
 from tfcompat._src.keras.layers.serialization import deserialize, serialize
+from tfcompat._src.keras.mixed_precision import disable_v2_dtype_behavior, enable_v2_dtype_behavior
 from tfcompat.keras.layers import experimental
 
 __all__ = [
@@ -58,6 +62,8 @@ __all__ = [
     "RandomContrast", "RandomCrop", "RandomFlip", "RandomHeight", "RandomRotation", "RandomTranslation",
     "RandomWidth", "RandomZoom", "Rescaling", "Resizing", "IntegerLookup", "StringLookup", "TextVectorization",
     "SpectralNormalization",
+    "ConvLSTM1D", "ConvLSTM2D", "ConvLSTM3D", "LocallyConnected1D", "LocallyConnected2D", "HashedCrossing",
+    "disable_v2_dtype_behavior", "enable_v2_dtype_behavior",
 ]
 
 from tfcompat._src.feature_column.dense_features import DenseFeatures  # noqa: E402 - FEATCOL

@@ -124,7 +124,7 @@ class CallSpec:
         return self.defaults.get(name)
 
 
-_CAMEL_1 = re.compile(r"(.)([A-Z][a-z0-9]+)")
+_CAMEL_1 = re.compile(r"(.)([A-Z][a-z]+)")   # tf-keras's regex exactly (ConvLSTM1D -> conv_lstm1d)
 _CAMEL_2 = re.compile(r"([a-z])([A-Z])")
 
 

@@ -7,6 +7,7 @@ As in Keras, float numpy arrays become ``floatx`` tensors; shuffling draws from 
 from __future__ import annotations
 
 import math
+import random
 import warnings
 
 import numpy as np
@@ -19,6 +20,7 @@ from tfcompat._src.framework.tensor import EagerTensor, Tensor
 from tfcompat._src.ops import variables as variables_lib
 from tfcompat._src.distribute import input_lib as distribute_input_lib
 from tfcompat._src.keras import backend
+from tfcompat._src.keras.utils import data_utils
 
 __all__ = ["unpack_x_y_sample_weight", "pack_x_y_sample_weight", "train_validation_split", "DataHandler",
            "single_batch"]
@@ -248,7 +250,10 @@ class DataHandler:
         self._steps_per_epoch = steps_per_epoch
         self._insufficient_data = False
         self.step_increment = 0     # steps_per_execution - 1, as tf-keras
-        if _is_iterable_data(x):
+        self._sequence = x if isinstance(x, data_utils.Sequence) else None
+        if self._sequence is not None:
+            self._init_sequence(x, y, sample_weight, steps_per_epoch, shuffle)
+        elif _is_iterable_data(x):
             if y is not None:
                 raise ValueError("`y` argument is not supported when using dataset as input.")
             if sample_weight is not None:
@@ -280,6 +285,28 @@ class DataHandler:
             if self._repeat:
                 self._persistent = _ArrayIterator(data, self._num_samples, batch_size, shuffle, class_weight, True)
 
+    def _init_sequence(self, x, y, sample_weight, steps_per_epoch, shuffle):
+        # tf-keras's KerasSequenceAdapter: batches x[i] in order (python-random shuffled order when
+        # `shuffle`), x.on_epoch_end() after each epoch, and one peek at x[0] up front (it advances a seeded
+        # image Iterator's batch count, so later batches depend on it).
+        if y is not None:
+            raise ValueError("`y` argument is not supported when using `keras.utils.Sequence` as input.")
+        if sample_weight is not None:
+            raise ValueError("`sample_weight` argument is not supported when using `keras.utils.Sequence` as "
+                             "input.")
+        x[0]
+        self._source = x
+        self._is_array = False
+        self._shuffle = shuffle
+        self.inferred_steps = steps_per_epoch if steps_per_epoch is not None else len(x)
+        self._persistent = None
+
+    def _sequence_batches(self):
+        order = list(range(len(self._sequence)))
+        if self._shuffle:
+            random.shuffle(order)
+        return (self._sequence[i] for i in order)
+
     @staticmethod
     def _cardinality(dataset):
         card = getattr(dataset, "cardinality", None)
@@ -302,6 +329,8 @@ class DataHandler:
         if self._is_array:
             return _ArrayIterator(self._data, self._num_samples, self._batch_size, self._shuffle,
                                   self._class_weight, False)
+        if self._sequence is not None:
+            return _IterableIterator(self._sequence_batches(), self._class_weight)
         return _IterableIterator(iter(self._source), self._class_weight)
 
     def enumerate_epochs(self):
@@ -310,6 +339,8 @@ class DataHandler:
             if self._insufficient_data:
                 break
             yield epoch, self._epoch_iterator()
+            if self._sequence is not None:
+                self._sequence.on_epoch_end()
 
     def steps(self):
         """Step indices of one epoch (until the data ends when the number of steps is unknown)."""

@@ -35,6 +35,14 @@ def _is_functional_init(args, kwargs) -> bool:
             "outputs" in kwargs)
 
 
+def _get_optimizer(identifier):
+    """``optimizers.get``, letting a ``LossScaleOptimizer`` (a wrapper, not an optimizer subclass in tfcompat)
+    through."""
+    from tfcompat._src.keras import optimizers
+    from tfcompat._src.keras.loss_scale_optimizer import LossScaleOptimizer
+    return identifier if isinstance(identifier, LossScaleOptimizer) else optimizers.get(identifier)
+
+
 class Model(base_layer.Layer):
     """Mirrors ``tf.keras.Model``."""
 
@@ -190,8 +198,8 @@ class Model(base_layer.Layer):
                              "under the `strategy.scope()`. Received: {}.".format(kwargs["distribute"]))
         from_serialized = kwargs.pop("from_serialized", False)
         self._self_setattr_tracking = False
-        self.optimizer = nest.map_structure(optimizers.get, optimizer) if isinstance(optimizer, (list, tuple)) \
-            else optimizers.get(optimizer)
+        self.optimizer = nest.map_structure(_get_optimizer, optimizer) if isinstance(optimizer, (list, tuple)) \
+            else _get_optimizer(optimizer)
         if isinstance(loss, compile_utils.LossesContainer):
             self.compiled_loss = loss
         else:

@@ -51,6 +51,9 @@ from tfcompat._src.keras.layers.preprocessing.index_lookup import IntegerLookup,
 from tfcompat._src.keras.layers.preprocessing.normalization import Normalization
 from tfcompat._src.keras.layers.preprocessing.text_vectorization import TextVectorization
 from tfcompat._src.keras.layers.spectral_normalization import SpectralNormalization
+from tfcompat._src.keras.layers.conv_lstm import ConvLSTM1D, ConvLSTM2D, ConvLSTM3D
+from tfcompat._src.keras.layers.locally_connected import LocallyConnected1D, LocallyConnected2D
+from tfcompat._src.keras.layers.preprocessing.hashed_crossing import HashedCrossing
 from tfcompat._src.keras.layers import serialization
 
 _CLASSES = [
@@ -69,6 +72,7 @@ _CLASSES = [
     CategoryEncoding, CenterCrop, Discretization, Hashing, Normalization, RandomBrightness, RandomContrast,
     RandomCrop, RandomFlip, RandomHeight, RandomRotation, RandomTranslation, RandomWidth, RandomZoom, Rescaling,
     Resizing, IntegerLookup, StringLookup, TextVectorization, SpectralNormalization,
+    ConvLSTM1D, ConvLSTM2D, ConvLSTM3D, LocallyConnected1D, LocallyConnected2D, HashedCrossing,
 ]
 serialization.register_builtin(*_CLASSES)
 

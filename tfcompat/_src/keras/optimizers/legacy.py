@@ -50,6 +50,7 @@ class OptimizerV2:
         self._weights = []
         self._iterations = None
         self._hypers_created = False
+        self._pending_updates = None   # while _apply_all collects eager dense updates: a list of them
         decay = kwargs.pop("decay", 0.0)
         if decay < 0.0:
             raise ValueError(f"decay cannot be less than 0. Received: decay={decay}.")
@@ -280,11 +281,35 @@ class OptimizerV2:
             return self.iterations.assign_add(convert_to_tensor(1, dtype=dtypes.int64))
 
     def _apply_all(self, grads_and_vars, apply_state):
-        for grad, var in grads_and_vars:
-            if isinstance(grad, IndexedSlices) and not self._sparse_rows():
-                # TF's _resource_apply_sparse of these optimizers equals their dense update (all rows decay).
-                grad = convert_to_tensor(grad)
-            self._resource_apply_dense(grad, var, apply_state)
+        # Eagerly, the dense update kernels of distinct variables are collected and run as one multi-variable
+        # (torch._foreach_*) update per kernel and hyperparameters: each variable's update is independent of the
+        # others', so the values are those of one kernel per variable. Graph mode keeps one op per variable.
+        distinct = len({id(v) for _, v in grads_and_vars}) == len(grads_and_vars)
+        self._pending_updates = [] if distinct and ctx_lib.graph_mode_graph() is None else None
+        try:
+            for grad, var in grads_and_vars:
+                if isinstance(grad, IndexedSlices) and not self._sparse_rows():
+                    # TF's _resource_apply_sparse of these optimizers equals their dense update (all rows decay).
+                    grad = convert_to_tensor(grad)
+                self._resource_apply_dense(grad, var, apply_state)
+            pending = self._pending_updates
+        finally:
+            self._pending_updates = None
+        if pending:
+            self._run_pending(pending)
+
+    def _run_pending(self, pending):
+        """Runs the collected dense updates: one update op per (kernel, hyperparameter tensors, attributes)."""
+        groups: dict = {}
+        for op_type, grad, var, slots, hypers, attrs in pending:
+            key = (op_type, tuple(id(h) for h in hypers), tuple(sorted(attrs.items())))
+            groups.setdefault(key, (op_type, hypers, attrs, []))[3].append((grad, var, slots))
+        for op_type, hypers, attrs, members in groups.values():
+            var_list = [var for _, var, _ in members]
+            slots = tuple(zip(*(slots for _, _, slots in members)))
+            attrs = dict(attrs, variables=tuple(var_list), slots=slots)
+            run_update_op(op_type, [grad for grad, _, _ in members] + list(hypers), attrs, self._name, None,
+                          var_list + [s for group in slots for s in group])
 
     def _sparse_rows(self) -> bool:
         """Whether TF's ``_resource_apply_sparse`` updates only the gradient's rows (a ``ResourceSparseApply*``
@@ -319,6 +344,9 @@ class OptimizerV2:
             attrs.update({"variable": var, "slots": tuple(slots)})
             run_update_op(SPARSE_OP_OF[op_type], [grad.values, grad.indices] + list(hypers), attrs, self._name,
                           ctx_lib.graph_mode_graph(), [var] + list(slots))
+            return
+        if self._pending_updates is not None:
+            self._pending_updates.append((op_type, grad, var, list(slots), list(hypers), attrs))
             return
         attrs.update({"variables": (var,), "slots": tuple((s,) for s in slots)})
         run_update_op(op_type, [grad] + list(hypers), attrs, self._name, ctx_lib.graph_mode_graph(),

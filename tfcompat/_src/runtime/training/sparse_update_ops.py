@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import torch
 
+from tfcompat._src.framework.dispatch import no_grad
 from tfcompat._src.framework.op_def import NOT_DIFFERENTIABLE, register_op
 from tfcompat._src.runtime.training.update_ops import HYPER_NAMES, UPDATE_RULES
 
@@ -45,7 +46,7 @@ def _rows_kernel(dense_rule: str, op: str):
     update, hyper_names = UPDATE_RULES[dense_rule]
 
     def kernel(values, indices, *hyper, variable, slots, after=None, **attrs):
-        with torch.no_grad():
+        with no_grad():
             var = variable._writable_value()
             _check_indices(indices, var.shape[0], op)
             h = {name: t.to(device=var.device, dtype=var.dtype) for name, t in zip(hyper_names, hyper)}
@@ -65,7 +66,7 @@ def _rows_kernel(dense_rule: str, op: str):
 
 
 def _gradient_descent_kernel(values, indices, lr, *, variable, slots, after=None, **attrs):
-    with torch.no_grad():
+    with no_grad():
         var = variable._writable_value()
         _check_indices(indices, var.shape[0], "ResourceScatterAdd")
         var.index_add_(0, indices.reshape(-1).long(),
@@ -75,7 +76,7 @@ def _gradient_descent_kernel(values, indices, lr, *, variable, slots, after=None
 
 def _adam_kernel(values, indices, lr, beta1_power, beta2_power, beta1, beta2, epsilon, *, variable, slots,
                  after=None, **attrs):
-    with torch.no_grad():
+    with no_grad():
         var = variable._writable_value()
         _check_indices(indices, var.shape[0], "Adam")
         dt = var.dtype

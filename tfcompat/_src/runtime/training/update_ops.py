@@ -15,6 +15,7 @@ from typing import Callable
 
 import torch
 
+from tfcompat._src.framework.dispatch import no_grad
 from tfcompat._src.framework.op_def import NOT_DIFFERENTIABLE, register_op
 
 __all__ = ["UPDATE_RULES", "HYPER_NAMES"]
@@ -107,7 +108,7 @@ def _adam_moments_(m, v, gs, one_minus_b1, one_minus_b2):
 def _adam_step_(vs, m, v, alpha, eps):
     """var -= (m * alpha) / (sqrt(v) + eps), in place on var."""
     den = _sqrt_plus(v, eps)
-    if alpha.device.type == "cpu":
+    if alpha.device.type == "cpu" and not torch.compiler.is_compiling():  # dynamo's fake kernel rejects this call
         # One fused pass: addcdiv computes var + (-alpha * m) / den, the same roundings as the formula above
         # (checked bit-for-bit in tests/runtime/test_optimizers_v1.py). Memory passes dominate this update.
         torch._foreach_addcdiv_(vs, m, den, (-alpha).reshape(1).expand(len(vs)).contiguous())
@@ -326,7 +327,7 @@ def _make_kernel(update: Callable, hyper_names: tuple[str, ...]):
     def kernel(*ts, variables, slots, after=None, **attrs):
         n = len(variables)
         grads, hyper = ts[:n], ts[n:]
-        with torch.no_grad():
+        with no_grad():
             for (dtype, device), idx in _groups(variables).items():
                 # TF casts each hyperparameter to the variable's dtype (math_ops.cast(lr_t, var.dtype)).
                 h = {name: t.to(device=device, dtype=dtype) for name, t in zip(hyper_names, hyper)}

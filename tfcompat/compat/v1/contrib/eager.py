@@ -8,3 +8,7 @@ from tfcompat._src.ops.variables import Variable
 
 __all__ = ["GradientTape", "Iterator", "Variable", "enable_eager_execution", "executing_eagerly",
            "implicit_gradients", "implicit_value_and_gradients", "num_gpus"]
+
+from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402
+
+__getattr__ = _module_getattr("tf.contrib.eager", __name__)

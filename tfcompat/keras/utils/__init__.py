@@ -25,3 +25,7 @@ __all__ = ["CustomObjectScope", "Progbar", "Sequence", "custom_object_scope", "d
            "array_to_img", "img_to_array", "load_img", "save_img", "set_random_seed", "split_dataset",
            "timeseries_dataset_from_array", "to_ordinal", "image_dataset_from_directory",
            "text_dataset_from_directory"]
+
+from tfcompat.keras.utils import legacy  # noqa: E402
+
+__all__ += ["legacy"]
