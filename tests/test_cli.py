@@ -36,11 +36,13 @@ def test_examples_print_what_tf_prints(script):
 @pytest.mark.oracle
 @pytest.mark.parametrize("script", EXAMPLES)
 def test_examples_match_real_tensorflow(script, tf):
-    from tfcompat._src.runtime.compare import run_both
-    tf_run, tc_run, _ = run_both(os.path.join(ROOT, "examples", script))
+    """Real TF prints EXPECTED (tfcompat's side is test_examples_print_what_tf_prints; both sides of a plain
+    comparison run in test_compare_runs_each_side_in_its_own_folder), run as ``tfcompat compare`` runs TF."""
+    from tfcompat._src.runtime.compare import comparison_runs
+    with comparison_runs(os.path.join(ROOT, "examples", script)) as runs:
+        tf_run = runs.run("tf", runs.tf_plain_argv())
     assert tf_run.returncode == 0, tf_run.stderr[-2000:]
     assert tf_run.stdout == EXPECTED[script]
-    assert tc_run.stdout == tf_run.stdout
 
 
 def test_compare_outputs_tolerates_rounding_and_reports_differences():

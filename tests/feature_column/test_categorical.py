@@ -220,7 +220,7 @@ def test_large_vocabulary(oracle):
 
 def test_vocabulary_key_collision_fallback(oracle, monkeypatch):
     """Vocabularies whose search keys collide are looked up by comparing with every entry: same ids (TF's)."""
-    from tfcompat._src.feature_column import categorical
-    monkeypatch.setattr(categorical, "_vocab_keys", lambda vocabulary, dtype: [0] * len(vocabulary))
+    from tfcompat._src.ops import lookup_vocabulary
+    monkeypatch.setattr(lookup_vocabulary, "_vocab_keys", lambda vocabulary, dtype: [0] * len(vocabulary))
     make_column, make_features = CASES["vocab_list_oov"]
     oracle.check(lambda tf: _indicator(tf, make_column(tf.feature_column, tf), make_features(tf)))

@@ -18,7 +18,8 @@ import pytest
 from tfcompat._src.lib.reference_env import set_reference_env
 from tfcompat._src.tools.compare.divergence import first_divergence, format_divergence, tolerances, values_differ
 from tfcompat._src.tools.compare.record import load_record
-from tfcompat._src.tools.compare.runner import _ROOT, _TF_SIDE
+from tfcompat._src.runtime.compare import _CHECKOUT_ROOT as _ROOT
+from tfcompat._src.tools.compare.runner import _TF_SIDE
 
 needs_tf = pytest.mark.skipif(importlib.util.find_spec("tensorflow") is None, reason="compare runs real TensorFlow")
 

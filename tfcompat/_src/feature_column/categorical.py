@@ -4,8 +4,8 @@
 
 Vocabulary lookup: TF builds a lookup table (``index_table_from_tensor``/``_from_file``, ``tf.lookup``) that
 graph mode must initialise with ``tables_initializer``; here the ids are computed from the vocabulary constant
-directly (a binary search over its sorted keys), so the values are TF's and no initialiser is needed (known
-deviation ``feature-column-vocab-no-table``).
+directly (``ops/lookup_vocabulary.py``'s binary search over its sorted keys), so the values are TF's and no
+initialiser is needed (known deviation ``feature-column-vocab-no-table``).
 Out-of-vocabulary values go to ``vocabulary_size + Fingerprint64(value) % num_oov_buckets`` (integers are hashed
 as their decimal strings, as TF's ``IdTableWithHashBuckets``) or to ``default_value``."""
 from __future__ import annotations
@@ -14,10 +14,8 @@ import collections
 import os
 
 from tfcompat._src.framework import dtypes
-from tfcompat._src.framework.dispatch import convert_to_tensor
 from tfcompat._src.framework.sparse_tensor import SparseTensor
-from tfcompat._src.ops import array_ops, math_ops, reduction_ops, string_hash_ops, string_ops
-from tfcompat._src.ops.array_more_ops import searchsorted
+from tfcompat._src.ops import array_ops, lookup_vocabulary, math_ops
 from tfcompat._src.feature_column import sparse_cross
 from tfcompat._src.feature_column.base import (
     CategoricalColumn, FeatureColumn, IdWeightPair, check_key, flat, to_sparse_input_and_drop_ignore_values,
@@ -62,13 +60,6 @@ def _with_values(sp: SparseTensor, values) -> SparseTensor:
     return SparseTensor(sp.indices, flat(values), sp.dense_shape)
 
 
-def _hash_values(values, num_buckets: int):
-    """``Fingerprint64(str(value)) % num_buckets`` (int64), strings as they are, integers as decimal text."""
-    if values.dtype is not dtypes.string:
-        values = string_ops.as_string(values)
-    return string_hash_ops.to_hash_bucket_fast(values, num_buckets)
-
-
 # ------------------------------------------------------------------------------------------------
 # identity
 # ------------------------------------------------------------------------------------------------
@@ -111,56 +102,13 @@ def categorical_column_with_identity(key, num_buckets, default_value=None) -> Id
 # ------------------------------------------------------------------------------------------------
 # vocabulary list / file
 # ------------------------------------------------------------------------------------------------
-_KEY_SPACE = (1 << 63) - 1   # string keys: Fingerprint64 % int64 max, as sortable int64 values
-
-
-def _vocab_keys(vocabulary, dtype) -> list:
-    if dtype is dtypes.string:
-        return [string_hash_ops.fingerprint64(v if isinstance(v, bytes) else str(v).encode("utf-8")) % _KEY_SPACE
-                for v in vocabulary]
-    return [int(v) for v in vocabulary]
-
-
-def _vocab_index(values, vocabulary, dtype):
-    """(found, index): whether each of ``values`` (1-D) is in ``vocabulary`` and its position there. A binary
-    search over the sorted int64 keys of the vocabulary (strings keyed by their fingerprint, then compared as
-    strings, so the result is exact); O(n log V) memory-light. Vocabularies whose string keys collide use an
-    equality against every entry instead."""
-    keys = _vocab_keys(vocabulary, dtype)
-    if len(set(keys)) != len(keys):
-        vocab = convert_to_tensor(list(vocabulary), dtype=dtype)
-        matches = math_ops.equal(array_ops.reshape(values, [-1, 1]), vocab)
-        index = reduction_ops.argmax(math_ops.cast(matches, dtypes.int32), axis=1, output_type=dtypes.int64)
-        return reduction_ops.reduce_any(matches, axis=1), index
-    order = sorted(range(len(keys)), key=keys.__getitem__)
-    sorted_keys = convert_to_tensor([[keys[i] for i in order]], dtype=dtypes.int64)
-    if dtype is dtypes.string:
-        value_keys = string_hash_ops.to_hash_bucket_fast(values, _KEY_SPACE)
-    else:
-        value_keys = math_ops.cast(values, dtypes.int64)
-    slot = array_ops.reshape(searchsorted(sorted_keys, array_ops.reshape(value_keys, [1, -1]), out_type=dtypes.int64), [-1])
-    slot = math_ops.minimum(slot, convert_to_tensor(len(keys) - 1, dtype=dtypes.int64))
-    if dtype is dtypes.string:
-        sorted_vocab = convert_to_tensor([vocabulary[i] for i in order], dtype=dtypes.string)
-        found = math_ops.equal(array_ops.gather(sorted_vocab, slot), values)
-    else:
-        found = math_ops.equal(array_ops.gather(array_ops.reshape(sorted_keys, [-1]), slot), value_keys)
-    index = array_ops.gather(convert_to_tensor(order, dtype=dtypes.int64), slot)
-    return found, index
-
-
 def _vocab_lookup(values, vocabulary, dtype, num_oov_buckets: int, default_value: int):
     """The ids of ``values`` (1-D) in ``vocabulary`` (a python list): the index of the equal entry, else an OOV
     bucket or ``default_value``."""
     if values.dtype is not dtype:
         values = math_ops.cast(values, dtype)
-    found, index = _vocab_index(values, list(vocabulary), dtype)
-    if num_oov_buckets > 0:
-        missing = math_ops.add(_hash_values(values, num_oov_buckets),
-                               convert_to_tensor(len(vocabulary), dtype=dtypes.int64))
-    else:
-        missing = array_ops.fill(array_ops.shape(index), convert_to_tensor(default_value, dtype=dtypes.int64))
-    return array_ops.where(found, index, missing)
+    found, index = lookup_vocabulary.vocabulary_positions(values, list(vocabulary), dtype)
+    return lookup_vocabulary.with_oov_ids(values, index, found, num_oov_buckets, len(vocabulary), default_value)
 
 
 class _VocabularyColumn(_KeyedColumn):
@@ -300,7 +248,7 @@ class HashedCategoricalColumn(_KeyedColumn, collections.namedtuple(
             raise ValueError(f"SparseColumn input must be a SparseTensor with dtype string or integer. "
                              f"dtype: {sp.dtype}")
         _check_input_dtype(self.dtype, sp.dtype, self.key)
-        return _with_values(sp, _hash_values(sp.values, self.hash_bucket_size))
+        return _with_values(sp, lookup_vocabulary.hash_buckets(sp.values, self.hash_bucket_size))
 
 
 def categorical_column_with_hash_bucket(key, hash_bucket_size, dtype=dtypes.string) -> HashedCategoricalColumn:

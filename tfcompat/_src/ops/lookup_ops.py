@@ -20,9 +20,8 @@ from tfcompat._src.framework.tensor import SymbolicTensor
 from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.ops import control_flow_ops, math_ops
 from tfcompat._src.ops import lookup_table_kernels as kernels
-from tfcompat._src.ops.array_ops import where
+from tfcompat._src.ops.lookup_vocabulary import hash_buckets, with_oov_ids
 from tfcompat._src.ops.string_hash_ops import to_hash_bucket_fast
-from tfcompat._src.ops.string_ops import as_string
 
 __all__ = ["LookupInterface", "OovBucketTable", "StaticHashTable", "StaticHashTableV1", "StaticVocabularyTable",
            "StaticVocabularyTableV1", "KeyValueTensorInitializer", "TextFileInitializer", "TextFileIndex",
@@ -212,15 +211,12 @@ class OovBucketTable(LookupInterface):
             values = math_ops.cast(values, dtypes.int64)
         if self._num_oov_buckets == 0:
             return _rebuild(keys, self._table.lookup(values))
-        text = values if values.dtype == dtypes.string else as_string(values)
-        buckets = self._hash_bucket(text, self._num_oov_buckets)
-        if self._table is not None:
-            ids = self._table.lookup(values)
-            buckets = math_ops.add(buckets, self._table.size())
-            ids = where(math_ops.not_equal(ids, self._table.default_value), ids, buckets)
-        else:
-            ids = buckets
-        return _rebuild(keys, ids)
+        if self._table is None:
+            return _rebuild(keys, hash_buckets(values, self._num_oov_buckets, string_hash=self._hash_bucket))
+        ids = self._table.lookup(values)
+        return _rebuild(keys, with_oov_ids(values, ids, math_ops.not_equal(ids, self._table.default_value),
+                                           self._num_oov_buckets, self._table.size(),
+                                           string_hash=self._hash_bucket))
 
 
 class StaticVocabularyTable(OovBucketTable):

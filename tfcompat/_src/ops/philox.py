@@ -4,10 +4,13 @@ TF's stateless and ``tf.random.Generator`` ops draw from Philox (``tensorflow/co
 a 128-bit counter and a 64-bit key give four uint32 words per call. The kernels fill their output in groups, one
 Philox call per group at ``counter + group index`` (``FillPhiloxRandom``); distributions that may reject samples
 (truncated normal) reserve 256 calls per group and read words one at a time. Reproducing this in numpy gives
-TF's exact bits. The normal transforms call the C library's ``logf``/``sinf``/``cosf`` (and ``log``/``sin``/
-``cos`` through :mod:`math`) element by element, as TF's kernels do: numpy's vectorised versions differ from
-them in the last bit for about one value in seventy. Where no C math library can be loaded (``libm_available()``
-is False) the float functions round float64 results instead, which can differ from TF's in the last bit.
+TF's exact bits. TF's float normal transforms call the C library's ``logf``/``sinf``/``cosf`` element by element
+(numpy's float32 versions differ from them in the last bit for about one value in seventy). Here they are computed
+in float64 by numpy and rounded to float32, which is the C library's result unless the float64 value lies within
+``_LIBM_BAND`` float32 ulps of a rounding midpoint (where the C library's own error may round the other way): only
+those few values are passed to the C functions one by one. The double transforms call ``log``/``sin``/``cos``
+through :mod:`math` element by element. Where no C math library can be loaded (``libm_available()`` is False)
+the rounded float64 results are used throughout, which can differ from TF's in the last bit.
 """
 from __future__ import annotations
 
@@ -31,19 +34,42 @@ __all__ = ["philox", "counter_blocks", "scramble_seed", "uniform_float", "unifor
            "uniform_bfloat16"]
 
 
+_PHILOX_CHUNK = 1 << 15   # counters per pass: the working arrays (six of uint64) stay in the CPU's cache
+
+
 def philox(counters: np.ndarray, key: tuple[int, int]) -> np.ndarray:
     """Philox-4x32-10 of each row of ``counters`` (shape [n, 4], uint32 words low first) under ``key``:
-    [n, 4] uint32 words, as ``PhiloxRandom::operator()``."""
-    c = [counters[:, i].astype(np.uint64) for i in range(4)]
-    k0, k1 = int(key[0]), int(key[1])
-    for r in range(_ROUNDS):
-        p0 = _MUL_A * c[0]
-        p1 = _MUL_B * c[2]
-        c = [(p1 >> np.uint64(32)) ^ c[1] ^ np.uint64(k0), p1 & _M32,
-             (p0 >> np.uint64(32)) ^ c[3] ^ np.uint64(k1), p0 & _M32]
-        k0 = (k0 + _KEY_A) & 0xFFFFFFFF
-        k1 = (k1 + _KEY_B) & 0xFFFFFFFF
-    return np.stack(c, axis=1).astype(np.uint32)
+    [n, 4] uint32 words, as ``PhiloxRandom::operator()``. The 32-bit words are held in uint64 arrays so that
+    one multiplication gives the 64-bit product whose halves the round uses; each chunk is updated in place."""
+    n = counters.shape[0]
+    out = np.empty((n, 4), np.uint32)
+    size = min(n, _PHILOX_CHUNK)
+    c0, c1, c2, c3, p0, p1 = (np.empty(size, np.uint64) for _ in range(6))
+    shift = np.uint64(32)
+    for start in range(0, n, _PHILOX_CHUNK):
+        stop = min(n, start + _PHILOX_CHUNK)
+        m = stop - start
+        if m != size:
+            c0, c1, c2, c3, p0, p1 = (a[:m] for a in (c0, c1, c2, c3, p0, p1))
+        for c, i in ((c0, 0), (c1, 1), (c2, 2), (c3, 3)):
+            c[:] = counters[start:stop, i]
+        k0, k1 = int(key[0]), int(key[1])
+        for _ in range(_ROUNDS):
+            np.multiply(c0, _MUL_A, out=p0)
+            np.multiply(c2, _MUL_B, out=p1)
+            np.right_shift(p1, shift, out=c0)             # c0' = hi(p1) ^ c1 ^ k0
+            np.bitwise_xor(c0, c1, out=c0)
+            np.bitwise_xor(c0, np.uint64(k0), out=c0)
+            np.bitwise_and(p1, _M32, out=c1)              # c1' = lo(p1)
+            np.right_shift(p0, shift, out=c2)             # c2' = hi(p0) ^ c3 ^ k1
+            np.bitwise_xor(c2, c3, out=c2)
+            np.bitwise_xor(c2, np.uint64(k1), out=c2)
+            np.bitwise_and(p0, _M32, out=c3)              # c3' = lo(p0)
+            k0 = (k0 + _KEY_A) & 0xFFFFFFFF
+            k1 = (k1 + _KEY_B) & 0xFFFFFFFF
+        for c, i in ((c0, 0), (c1, 1), (c2, 2), (c3, 3)):
+            out[start:stop, i] = c
+    return out
 
 
 def counter_blocks(counter: tuple[int, int, int, int], start: int, count: int, stride: int = 1) -> np.ndarray:
@@ -137,12 +163,34 @@ def libm_available() -> bool:
     return _libm() is not None
 
 
-def _float_fn(values: np.ndarray, index: int, rounded_fallback) -> np.ndarray:
+# For logf, sinf, cosf: how many float32 ulps from a rounding midpoint a value must be for the rounded float64
+# value to be the C library's. glibc's (2.28+) logf errs by at most 0.82 ulp and sinf/cosf by 0.56, i.e. up to
+# 0.32 and 0.06 ulp past the midpoint; checked against glibc 2.36 on all 2**23 inputs the kernels can produce
+# (u = k / 2**23: logf of max(u, 1e-7), sinf/cosf of float(2 * pi * u)), its results differ from the rounded
+# float64 ones only within 0.287, 0.061 and 0.061 ulp of a midpoint. Values nearer than this go to the C functions.
+_LIBM_BAND = (0.35, 0.08, 0.08)
+
+
+def _near_midpoint(exact: np.ndarray, rounded: np.ndarray, band: float) -> np.ndarray:
+    """Where float64 ``exact`` may lie within ``band`` float32 ulps of a midpoint next to ``rounded`` (its float32
+    rounding): its rounding error is at least ``0.5 - band`` ulps. Powers of two (whose ulp below is half the
+    one above), zeros, infs and NaNs count as near."""
+    error = np.abs(exact - rounded)
+    ulp = np.spacing(np.abs(rounded)).astype(np.float64)
+    power_of_two = (rounded.view(np.uint32) & np.uint32(0x7FFFFF)) == 0
+    return ~(error < (0.5 - band) * ulp) | power_of_two
+
+
+def _float_fn(values: np.ndarray, index: int, float64_fn) -> np.ndarray:
+    exact = float64_fn(values.astype(np.float64))
+    out = exact.astype(np.float32)
     fns = _libm()
     if fns is None:
-        return rounded_fallback(values.astype(np.float64)).astype(np.float32)
-    flat = np.fromiter(map(fns[index], values.reshape(-1).tolist()), np.float32, count=values.size)
-    return flat.reshape(values.shape)
+        return out
+    near = _near_midpoint(exact, out, _LIBM_BAND[index])
+    if near.any():
+        out[near] = np.fromiter(map(fns[index], values[near].tolist()), np.float32, count=int(near.sum()))
+    return out
 
 
 def _double_fn(values: np.ndarray, fn) -> np.ndarray:
@@ -199,8 +247,10 @@ def truncated_normal(key, counter, n: int, double: bool = False) -> np.ndarray:
         cand = np.stack([f0, f1], axis=2).reshape(todo.size, -1)
         ok = np.abs(cand) < 2.0
         done = ok.sum(axis=1) >= group
-        for row in np.nonzero(done)[0]:
-            out[todo[row]] = cand[row][ok[row]][:group]
+        rows = np.nonzero(done)[0]
+        # Each finished group's first `group` accepted values, in order (a stable sort puts accepted ones first).
+        first = np.argsort(~ok[rows], axis=1, kind="stable")[:, :group]
+        out[todo[rows]] = np.take_along_axis(cand[rows], first, axis=1)
         todo = todo[~done]
         calls *= 2
         if calls > stride:

@@ -51,12 +51,6 @@ def local_variables_initializer():
 initialize_local_variables = local_variables_initializer
 
 
-def report_uninitialized_variables(var_list=None, name="report_uninitialized_variables"):
-    from tfcompat._src.ops import array_ops
-    var_list = global_variables() if var_list is None else var_list
-    return array_ops.constant([], dtype="string") if not var_list else None
-
-
 def get_collection(key, scope=None):
     """Mirrors ``tf.compat.v1.get_collection``."""
     return ctx_lib.get_default_graph().get_collection(key, scope)

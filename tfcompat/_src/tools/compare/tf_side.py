@@ -1,11 +1,11 @@
 """Runs a script under real TensorFlow for ``python -m tfcompat compare`` and records what an aligned or traced
 comparison needs (executed as a file in a subprocess: it must not import tfcompat, which would load torch).
 
-Usage: ``python tf_side.py API RECORD_PATH|- TRACE_RUNS SCRIPT [ARGS...]``
+Usage: ``python tf_side.py API RECORD_PATH TRACE_RUNS SCRIPT [ARGS...]`` (a plain run, recording nothing, is
+``runtime/compare.py``'s ``_TF_RUNNER``).
 
 - API ``v1``: ``import tensorflow`` resolves to ``tf.compat.v1`` with v2 behaviour off (as ``tfcompat run`` does).
-- RECORD_PATH: where to write the record (an ``.npz``: arrays ``a0, a1, ...`` plus a JSON ``__manifest__``);
-  ``-`` records nothing (a plain run).
+- RECORD_PATH: where to write the record (an ``.npz``: arrays ``a0, a1, ...`` plus a JSON ``__manifest__``).
 - TRACE_RUNS: how many ``Session.run`` calls (v1) to trace: every intermediate tensor they compute is fetched
   too. 0 traces nothing. For v2, any value > 0 traces the first ops run eagerly (tfdbg2 dumps).
 
@@ -268,25 +268,20 @@ def main(argv):
     sys.argv = argv[3:]
     sys.path.insert(0, os.path.dirname(os.path.abspath(script)))
     import tensorflow as tf
-    recorder = None
-    if record_path != "-":
-        recorder = Recorder(record_path, api)
-        atexit.register(recorder.write)
+    recorder = Recorder(record_path, api)
+    atexit.register(recorder.write)
     if api == "v1":
         v1 = tf.compat.v1
         v1.disable_v2_behavior()
         sys.modules["tensorflow"] = v1
-        if recorder is not None:
-            install_v1(tf, recorder, script, trace_runs)
+        install_v1(tf, recorder, script, trace_runs)
         runpy.run_path(script, run_name="__main__")
-    elif recorder is not None:
+    else:
         install_eager_random(tf, recorder)
         if trace_runs > 0:
             atexit.register(install_eager_trace(tf, recorder, script, _EAGER_TRACE_OPS))  # runs before write
         with install_v2(tf, recorder):
             runpy.run_path(script, run_name="__main__")
-    else:
-        runpy.run_path(script, run_name="__main__")
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ from tfcompat._src.framework.dispatch import convert_to_tensor
 from tfcompat._src.framework.sparse_tensor import SparseTensor
 from tfcompat._src.framework.tensor import Tensor
 from tfcompat._src.framework.tensor_shape import TensorShape
-from tfcompat._src.ops import array_ops, debugging_ops, lookup_ops, math_ops, reduction_ops, string_hash_ops
+from tfcompat._src.ops import array_ops, debugging_ops, lookup_ops, lookup_vocabulary, math_ops, reduction_ops
 from tfcompat._src.ops.ragged import ragged_ops
 from tfcompat._src.ops.ragged.ragged_tensor import RaggedTensor
 from tfcompat._src.keras import backend
@@ -296,8 +296,7 @@ class IndexLookup(PreprocessingLayer):
         else:
             lookups = self.lookup_table.lookup(inputs)
         if self.mask_token is not None:
-            mask_values = array_ops.fill(array_ops.shape(lookups), self._mask_value)
-            lookups = array_ops.where(math_ops.equal(inputs, self._mask_key), mask_values, lookups)
+            lookups = lookup_vocabulary.mask_ids(inputs, lookups, self._mask_key, self._mask_value)
         if self.invert:
             return lookups
         if self.num_oov_indices == 0:
@@ -305,12 +304,10 @@ class IndexLookup(PreprocessingLayer):
                                  ["When `num_oov_indices=0` all inputs should be in vocabulary, found OOV values, "
                                   "consider setting `num_oov_indices=1`."])
         elif self.num_oov_indices > 1:
-            if self._key_dtype.is_integer:
-                oov = math_ops.floormod(inputs, self.num_oov_indices)
-            else:
-                oov = string_hash_ops.to_hash_bucket_fast(inputs, num_buckets=self.num_oov_indices)
-            oov = math_ops.cast(oov, lookups.dtype) + self._oov_start_index()
-            lookups = array_ops.where(math_ops.equal(lookups, self._default_value), oov, lookups)
+            # One OOV index is the table's default; several hash OOV keys (integers mod the count, as tf-keras).
+            lookups = lookup_vocabulary.with_oov_ids(inputs, lookups, math_ops.not_equal(lookups, self._default_value),
+                                                     self.num_oov_indices, self._oov_start_index(),
+                                                     integer_keys=lookup_vocabulary.FLOORMOD)
         return array_ops.identity(lookups)
 
     def compute_output_shape(self, input_shape):
