@@ -213,8 +213,11 @@ def write_chart(rows: list[Row], path: str) -> str | None:
 
 @contextlib.contextmanager
 def busy_process():
-    """One CPU-bound competing process (a Python busy loop) for the duration of the block."""
-    proc = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    """One CPU-bound competing process (a Python busy loop) for the duration of the block. The loop also ends
+    when this process dies without running the ``finally`` (e.g. killed by SIGTERM): it watches its parent."""
+    loop = ("import os\nparent = os.getppid()\nwhile os.getppid() == parent:\n"
+            "    for _ in range(1000000):\n        pass\n")
+    proc = subprocess.Popen([sys.executable, "-c", loop])
     try:
         time.sleep(0.5)  # let the scheduler see it
         yield proc

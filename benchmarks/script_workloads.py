@@ -19,8 +19,8 @@ from typing import Any
 
 import numpy as np
 
-from benchmarks.workloads import (Env, NotApplicable, Step, Workload, _rng, _session, _tf_module, _v1_module,
-                                  mlp_adam_session)
+from benchmarks.workloads import (COMPILED_IMPL, Env, NotApplicable, Step, Workload, _rng, _session, _tf_module,
+                                  _v1_module, compiled_step, mlp_adam_session)
 
 __all__ = ["SCRIPT_WORKLOADS"]
 
@@ -68,6 +68,8 @@ def _train_step(env: Env, impl: str, data: dict, params: dict, loss_fn, make_opt
             opt.apply_gradients(zip(tape.gradient(loss, vlist), vlist))
         del tape
         return report
+    if impl == COMPILED_IMPL:
+        return compiled_step(env, step, f"training step ({loss_fn.__name__.strip('_')})")
     return tf.function(step) if impl.endswith("function") else step
 
 
@@ -432,10 +434,11 @@ def build_keras_cnn(env: Env, impl: str) -> Step:
 
 
 SCRIPT_WORKLOADS: tuple[Workload, ...] = (
-    Workload("cnn", "10. NHWC CNN step + Adam, batch 64 28x28x1", "conv-net training step", build_cnn),
+    Workload("cnn", "10. NHWC CNN step + Adam, batch 64 28x28x1", "conv-net training step", build_cnn, compiled=True),
     Workload("lstm", "11. LSTM step (dynamic_rnn) + clip + Adam", "recurrent training step", build_lstm),
-    Workload("gan", "12. GAN step, two Adams in one run", "two optimizers per step", build_gan),
-    Workload("rmsprop_ae", "13. RMSProp autoencoder step", "sigmoid autoencoder training step", build_rmsprop_ae),
+    Workload("gan", "12. GAN step, two Adams in one run", "two optimizers per step", build_gan, compiled=True),
+    Workload("rmsprop_ae", "13. RMSProp autoencoder step", "sigmoid autoencoder training step", build_rmsprop_ae,
+             compiled=True),
     Workload("grow", "14. MLP + Adam Session step, one new op built per step", "graph extension per step",
              build_growing_graph),
     Workload("keras_cnn", "15. Keras CNN: train_on_batch (eager col.) / tape step (function col.)",

@@ -205,8 +205,12 @@ def compiled_step(env: Env, step: Step, label: str) -> Step:
         first[0] = False
         t0 = time.perf_counter()
         out = fn()
-        env.notes.append(f"tfc-compiled: first call of the {label} (trace + torch.compile) took "
-                         f"{time.perf_counter() - t0:.1f} s, excluded from timings")
+        seconds = time.perf_counter() - t0
+        plan_fn = fn.get_concrete_function()._plan(False)._fn
+        how = (f"ran uncompiled: {plan_fn.fallback_reason}" if getattr(plan_fn, "fallback_reason", None)
+               else f"{getattr(plan_fn, 'compiles', 0)} graph(s) compiled")
+        env.notes.append(f"tfc-compiled: first call of the {label} (trace + torch.compile) took {seconds:.1f} s, "
+                         f"excluded from timings; {how}")
         return out
     return run
 
@@ -466,7 +470,7 @@ class Workload:
 
         def uncompiled_only(env: Env, impl: str) -> Step:
             if impl == COMPILED_IMPL:
-                raise NotApplicable("tfc-compiled runs workloads 2 and 7 only")
+                raise NotApplicable("no tfc-compiled variant of this workload")
             return build(env, impl)
         self.build = uncompiled_only
 
@@ -481,7 +485,7 @@ WORKLOADS: tuple[Workload, ...] = (
     Workload("chain", "2. elementwise chain grad, [16]", "per-op overhead (3 ops per link)",
              _grad_workload(chain_spec), compiled=True),
     Workload("mlp", "3. MLP grads, 128x784-512-512-10", "typical training step (gradients only)",
-             _grad_workload(mlp_spec)),
+             _grad_workload(mlp_spec), compiled=True),
     Workload("matmul", "4. matmul grads, sum(tanh(A@B))", "compute-bound", _grad_workload(matmul_spec),
              flops=matmul_flops, rtol=5e-3),
     Workload("jacobian", "5a. jacobian [64]->[64]", "vectorised jacobian", build_jacobian),
@@ -640,11 +644,14 @@ def build_while_loop(env: Env, impl: str) -> Step:
             tape.watch(x0)
             y = loop(x0)
         return y, tape.gradient(y, x0)
+    if impl == COMPILED_IMPL:
+        return compiled_step(env, step, "while_loop step")
     return tf.function(step) if impl.endswith("function") else step
 
 
 WORKLOADS += (
     Workload("while_loop", "9. while_loop (i+1, x*1.0001+0.5) + gradient",
-             "per-iteration cost of a graph loop (1000 iterations; 200 with --quick)", build_while_loop, rtol=1e-4),
+             "per-iteration cost of a graph loop (1000 iterations; 200 with --quick)", build_while_loop, rtol=1e-4,
+             compiled=True),
 )
 WORKLOAD_BY_KEY.update({w.key: w for w in WORKLOADS[-1:]})

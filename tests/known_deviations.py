@@ -281,4 +281,26 @@ DEVIATIONS = {
                                        "InceptionResNetV2 (a replacement layers module, used by its own tests) is "
                                        "rejected as an unknown argument (ValueError): tfcompat has one Keras layer "
                                        "set.",
+    "tnp-astype-without-numpy-behavior": "TF 2.21's tnp functions that widen an integer input to float (tnp.sqrt, "
+                                         "exp, log, floor, around, average, ...) call Tensor.astype internally and "
+                                         "so raise AttributeError unless experimental_enable_numpy_behavior() was "
+                                         "called first; tfcompat returns the result TF gives once it is enabled. "
+                                         "Likewise tnp.var(x, ddof=k) without dtype= raises TypeError in TF (it "
+                                         "casts to dtype None); tfcompat returns the variance in the working "
+                                         "float dtype.",
+    "tnp-numpy-style-indexing": "experimental_enable_numpy_behavior() also switches TF's Tensor.__getitem__ to "
+                                "NumPy's advanced indexing (integer-array and boolean-array indices); tfcompat "
+                                "keeps tf.Tensor's own indexing (slices, ints, newaxis, Ellipsis, one bool mask).",
+    "extension-type-trace-per-object": "A tf.function called with an ExtensionType argument traces once per "
+                                       "ExtensionType object (TF: once per ExtensionType.Spec); results are the "
+                                       "same, only the trace count differs. tf.nest with expand_composites=True "
+                                       "keeps an ExtensionType whole.",
+    "check-numerics-gradients": "With tf.debugging.enable_check_numerics(), gradients that torch autograd computes "
+                                "(GradientTape, tf.gradients) are not checked op by op (TF checks each gradient op "
+                                "it runs), fed placeholders are not checked themselves (their consumers are), and "
+                                "the graph-mode message leaves out the stack trace of the op's creation.",
+    "keras-resume-numpy-batches": "BackupAndRestore with an integer save_freq resuming fit mid-epoch on numpy "
+                                  "inputs: TF keeps one data iterator over all epochs, so the batches after the "
+                                  "partial epoch shift by the steps it skipped; tfcompat starts every epoch's data "
+                                  "afresh (with a tf.data input both do, and match).",
 }

@@ -295,6 +295,17 @@ __all__ += ["CriticalSection", "quantization"]
 __all__ += ["conv", "conv2d_backprop_filter_v2", "conv2d_backprop_input_v2", "nondifferentiable_batch_function",
             "ragged_fill_empty_rows", "ragged_fill_empty_rows_grad"]
 
+# --- variable creator scopes, user tensor conversions (B15 wave 6) ---------------------------------------------
+from tfcompat._src.framework.tensor_conversion_registry import register_tensor_conversion_function  # noqa: E402
+from tfcompat._src.ops.variable_creator import variable_creator_scope  # noqa: E402
+
+__all__ += ["register_tensor_conversion_function", "variable_creator_scope"]
+
+# --- tf.experimental: TF NumPy, ExtensionType (TNP wave 6) ---------------------------------------------------
+from tfcompat import experimental  # noqa: E402
+
+__all__ += ["experimental"]
+
 from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402
 
 __getattr__ = _module_getattr("tf", __name__)

@@ -17,6 +17,10 @@ __all__ = [
     "set_logical_device_configuration", "set_soft_device_placement", "set_visible_devices", "threading",
 ]
 
+from tfcompat._src.runtime.training.server_lib import experimental_connect_to_cluster  # noqa: E402
+
+__all__ += ["experimental_connect_to_cluster"]
+
 from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402
 
 __getattr__ = _module_getattr("tf.config", __name__)

@@ -10,3 +10,7 @@ __all__ = ["SparseTensor", "add", "bincount", "concat", "expand_dims", "eye", "f
            "map_values", "mask", "maximum", "minimum", "reduce_max", "reduce_sum", "reorder", "reset_shape",
            "reshape", "retain", "sampled_addmm", "segment_mean", "segment_sqrt_n", "segment_sum", "slice", "softmax",
            "sparse_dense_matmul", "split", "to_dense", "to_indicator", "transpose"]
+
+from tfcompat._src.feature_column.sparse_cross import sparse_cross_hashed as cross_hashed  # noqa: E402
+
+__all__ += ["cross_hashed"]

@@ -25,6 +25,11 @@ from tfcompat._src.runtime.training.server_lib import ClusterSpec  # noqa: E402
 
 __all__ += ["CheckpointOptions", "ClusterSpec", "checkpoints_iterator"]
 
+# --- cluster protos (B15 wave 6) ------------------------------------------------------------------------------
+from tfcompat._src.protos.cluster import ClusterDef, JobDef, ServerDef  # noqa: E402
+
+__all__ += ["ClusterDef", "JobDef", "ServerDef"]
+
 from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402
 
 __getattr__ = _module_getattr("tf.train", __name__)

@@ -146,7 +146,7 @@ def test_tfcompat_single_task_tf_config_is_one_worker(monkeypatch):
 
 
 @pytest.mark.parametrize("path", ["ParameterServerStrategy", "experimental.ParameterServerStrategy", "TPUStrategy",
-                                  "experimental.TPUStrategy", "Server", "coordinator.ClusterCoordinator"])
+                                  "experimental.TPUStrategy", "coordinator.ClusterCoordinator"])
 def test_tfcompat_unsupported_names(path):
     """Parameter servers, TPUs and gRPC servers have no single-process counterpart: each name raises
     UnsupportedAPIError with the reason (TF constructs them here; they need a cluster or hardware)."""

@@ -194,3 +194,38 @@ def checkpoint_state(tf, model_dir):
     names = [name for name, _ in tf.train.list_variables(model_dir)]
     return {"latest": os.path.basename(latest), "names": names,
             "values": {name: tf.train.load_variable(model_dir, name) for name in names}}
+
+
+def reference_export(tf, model_dir, export_dir):
+    """``Estimator.export_saved_model`` written out (``_add_meta_graph_for_mode`` for PREDICT): the serving graph
+    (a ``[None, 2]`` placeholder ``x`` through the model), the latest checkpoint restored by a sharded Saver, a
+    ``serve`` meta graph with the predict signature ``serving_default`` and the local init op as main op."""
+    v1 = tf.compat.v1
+    with tf.Graph().as_default() as g:
+        v1.train.create_global_step(g)
+        x = v1.placeholder(tf.float32, [None, 2], name="x")
+        preds = linear_model(tf, {"x": x}, None, "infer")["predictions"]
+        signature = v1.saved_model.predict_signature_def(inputs={"x": x}, outputs=preds)
+        with v1.Session() as sess:
+            saver = v1.train.Saver(sharded=True)
+            saver.restore(sess, tf.train.latest_checkpoint(model_dir))
+            builder = v1.saved_model.Builder(export_dir)
+            builder.add_meta_graph_and_variables(sess, ["serve"], signature_def_map={"serving_default": signature},
+                                                 main_op=v1.train.Scaffold.default_local_init_op(), saver=saver,
+                                                 strip_default_attrs=True)
+            builder.save()
+    return export_dir
+
+
+def serve(tf, export_dir, x=X):
+    """What a SavedModel serves: each signature's method, input and output keys, and its outputs for ``x``
+    (loaded with ``tf.compat.v1.saved_model.load`` into a fresh graph, as TF Serving would)."""
+    v1 = tf.compat.v1
+    out = {}
+    with tf.Graph().as_default(), v1.Session() as sess:
+        meta = v1.saved_model.load(sess, ["serve"], export_dir)
+        for key, sig in sorted(meta.signature_def.items()):
+            feed = {sig.inputs[name].name: x for name in sig.inputs}
+            values = sess.run({name: info.name for name, info in sig.outputs.items()}, feed_dict=feed)
+            out[key] = {"method": sig.method_name, "inputs": sorted(sig.inputs), "outputs": values}
+    return out

@@ -224,3 +224,31 @@ def test_canned_argument_errors(tmp_path):
     est = v1.estimator.DNNRegressor([2], _columns(tf), optimizer="Nope", model_dir=str(tmp_path))
     with pytest.raises(ValueError, match="Unsupported optimizer name: Nope."):
         est.train(lambda: _input(tf, Y), steps=1)
+
+
+@pytest.mark.parametrize("n_classes,outputs", [
+    (None, {"predict": "PredictOutput", "regression": "RegressionOutput", "serving_default": "RegressionOutput"}),
+    (2, {"classification": "ClassificationOutput", "predict": "PredictOutput", "regression": "RegressionOutput",
+         "serving_default": "ClassificationOutput"}),
+    (3, {"classification": "ClassificationOutput", "predict": "PredictOutput",
+         "serving_default": "ClassificationOutput"})])
+def test_canned_export_outputs_and_saved_model(tmp_path, n_classes, outputs):
+    """The heads' PREDICT export outputs (by hand from canned/head.py), and export_saved_model over a raw float
+    placeholder: the classify/regress outputs need one string input, so only 'predict' is served
+    (export_utils.build_all_signature_defs), giving est.predict's numbers."""
+    import tfcompat as tf
+    from tests.estimator.programs import serve
+    v1 = tf.compat.v1
+    est = (v1.estimator.LinearRegressor(_columns(tf), model_dir=str(tmp_path / "m")) if n_classes is None else
+           v1.estimator.LinearClassifier(_columns(tf), n_classes=n_classes, model_dir=str(tmp_path / "m")))
+    est.train(lambda: _input(tf, Y if n_classes is None else (C2 if n_classes == 2 else C3), epochs=1), steps=2)
+    with tf.Graph().as_default():
+        v1.train.create_global_step()
+        spec = est.model_fn({"x": v1.placeholder(tf.float32, [None, 2])}, None, "infer", est.config)
+        assert {k: type(v).__name__ for k, v in spec.export_outputs.items()} == outputs
+    raw = tf.estimator.export.build_raw_serving_input_receiver_fn({"x": tf.constant(X)})
+    served = serve(tf, est.export_saved_model(str(tmp_path / "raw"), raw))
+    assert list(served) == ["predict"] and served["predict"]["inputs"] == ["x"]
+    key = "predictions" if n_classes is None else "probabilities"
+    expected = np.stack([p[key] for p in est.predict(lambda: tf.data.Dataset.from_tensor_slices({"x": X}).batch(4))])
+    np.testing.assert_allclose(served["predict"]["outputs"][key], expected, rtol=1e-6)

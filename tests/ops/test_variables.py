@@ -195,3 +195,32 @@ def test_eager_update_inside_a_tape_keeps_the_gradient_of_earlier_reads(oracle):
             z = y + tf.reduce_sum(v)
         return tape.gradient(z, v), v.numpy()
     oracle.check(prog)
+
+
+def test_read_hooks_only_while_needed():
+    """Autodiff's read hooks are installed only while they have work (a tape records, a custom_gradient function
+    runs), so an idle program's variable reads call none of them (checked by hand against the hook lists)."""
+    import tfcompat as tf
+    from tfcompat._src.autodiff import custom_gradient as custom_gradient_lib
+    from tfcompat._src.autodiff import tape as tape_lib
+    from tfcompat._src.ops import variables as variables_lib
+
+    def installed():
+        return (tape_lib._on_variable_read in variables_lib.read_hooks,
+                custom_gradient_lib._on_variable_read in variables_lib.read_hooks)
+    v = tf.Variable([1.0, 2.0])
+    seen = {}
+
+    @tf.custom_gradient
+    def f(x):
+        seen["inside"] = installed()
+        return x * v, lambda dy, variables=None: (dy, [dy])
+    assert installed() == (False, False)
+    with tf.GradientTape() as outer:
+        with tf.GradientTape() as inner:
+            assert installed() == (True, False)
+            y = f(tf.constant([1.0, 1.0]))
+        assert installed() == (True, False)   # the outer tape still records
+    assert seen["inside"] == (True, True)
+    assert installed() == (False, False)
+    assert inner.gradient(y, v) is not None and outer is not None

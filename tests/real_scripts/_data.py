@@ -12,6 +12,9 @@ e.g. ``mnist = input_data.read_data_sets(_data.mnist_dir(), one_hot=True)  # tfc
 - ``write_mnist_npz``: ``mnist.npz`` as ``tf.keras.utils.get_file`` downloads it (``x_train`` ... ``y_test``).
 - ``write_titanic_csv``: tflearn's ``titanic_dataset.csv`` (header and columns as the real file, synthetic rows).
 - ``text8_words`` / ``write_text8_zip``: a Zipf-distributed word corpus in place of text8.
+- ``photo_uint8`` / ``write_jpeg``: a smooth synthetic colour photo (gradients, discs, a little noise) in place of a
+  downloaded picture; ``write_flowers17_tgz``: Oxford 17 flowers' ``17flowers.tgz`` (``jpg/image_NNNN.jpg``).
+- ``write_aclimdb``: the IMDB review text files of ``aclImdb_v1.tar.gz`` (``aclImdb/{train,test}/{pos,neg}/*.txt``).
 """
 from __future__ import annotations
 
@@ -23,8 +26,8 @@ import zipfile
 
 import numpy as np
 
-__all__ = ["keras_datasets", "mnist_dir", "mnist_uint8", "text8_words", "write_mnist_npz", "write_text8_zip",
-           "write_titanic_csv"]
+__all__ = ["keras_datasets", "mnist_dir", "mnist_uint8", "photo_uint8", "text8_words", "write_flowers17_tgz",
+           "write_aclimdb", "write_jpeg", "write_mnist_npz", "write_text8_zip", "write_titanic_csv"]
 
 _MNIST_SIZES = {"train": 5500, "validation": 5000, "test": 1000}
 _SPLIT_SEEDS = {"train": 11, "validation": 12, "test": 13, "keras_train": 14, "keras_test": 15}
@@ -206,3 +209,84 @@ def write_text8_zip(path: str = "text8.zip", **kwargs) -> str:
     with zipfile.ZipFile(path, "w") as zf:
         zf.writestr("text8", " ".join(text8_words(**kwargs)))
     return path
+
+
+# ----------------------------------------------------------------------------------------------------------
+# photos (downloaded pictures) and Oxford 17 flowers
+# ----------------------------------------------------------------------------------------------------------
+def photo_uint8(height: int = 120, width: int = 160, seed: int = 3) -> np.ndarray:
+    """A uint8 RGB image [height, width, 3]: colour gradients, a few soft-edged discs and a little noise (photo-like
+    low-rank structure, so SVD/compression and image ops behave as on a real picture)."""
+    rng = np.random.RandomState(seed)
+    y, x = np.mgrid[0:height, 0:width].astype(np.float64)
+    y, x = y / max(height - 1, 1), x / max(width - 1, 1)
+    image = np.stack([0.2 + 0.6 * x, 0.3 + 0.4 * y, 0.8 - 0.5 * x * y], axis=-1)
+    for _ in range(4):
+        cy, cx, r = rng.uniform(0.2, 0.8), rng.uniform(0.2, 0.8), rng.uniform(0.08, 0.25)
+        disc = np.clip((r - np.hypot(y - cy, x - cx)) * 20, 0, 1)[..., None]
+        image = image * (1 - disc) + rng.uniform(0, 1, size=3) * disc
+    image += rng.normal(0, 0.02, size=image.shape)
+    return np.round(np.clip(image, 0, 1) * 255).astype(np.uint8)
+
+
+def write_jpeg(path: str, height: int = 120, width: int = 160, seed: int = 3) -> str:
+    """Writes ``photo_uint8(height, width, seed)`` as a JPEG file (needs pillow) and returns ``path``."""
+    from PIL import Image
+    Image.fromarray(photo_uint8(height, width, seed)).save(path, format="JPEG", quality=90)
+    return path
+
+
+def write_flowers17_tgz(path: str = "17flowers.tgz", n: int = 1360, size: int = 24) -> str:
+    """Writes ``17flowers.tgz`` as the Oxford 17 flowers archive is laid out (``jpg/image_0001.jpg`` ...
+    ``jpg/image_1360.jpg``), with small synthetic photos of ``size`` x ``size`` pixels; returns ``path``."""
+    import io
+    import tarfile
+    from PIL import Image
+    with tarfile.open(path, "w:gz", compresslevel=1) as tar:
+        for i in range(n):
+            buffer = io.BytesIO()
+            Image.fromarray(photo_uint8(size, size, seed=100 + i)).save(buffer, format="JPEG", quality=85)
+            info = tarfile.TarInfo(f"jpg/image_{i + 1:04d}.jpg")
+            info.size = buffer.tell()
+            buffer.seek(0)
+            tar.addfile(info, buffer)
+    return path
+
+
+# ----------------------------------------------------------------------------------------------------------
+# IMDB reviews as text files (aclImdb_v1.tar.gz)
+# ----------------------------------------------------------------------------------------------------------
+def _review(rng, positive: bool, vocab: int) -> str:
+    """A review of 20-120 words: filler words drawn from ``vocab`` (the positive ones lean on the first half),
+    sentiment words, punctuation and IMDB's ``<br />`` line breaks."""
+    centre = vocab * (0.3 if positive else 0.7)
+    ids = np.clip(rng.normal(centre, vocab * 0.2, size=int(rng.randint(20, 120))), 0, vocab - 1).astype(int)
+    words = [f"word{i}" for i in ids]
+    mood = ("great", "wonderful", "loved") if positive else ("terrible", "boring", "awful")
+    for at in rng.randint(0, len(words), size=3):
+        words[at] = mood[int(rng.randint(3))]
+    text = " ".join(words)
+    return "The movie was " + text[:len(text) // 2] + ". <br /><br />" + text[len(text) // 2:] + "!"
+
+
+def write_aclimdb(folder: str = "aclImdb_v1", n_train: int = 200, n_test: int = 100, vocab: int = 2000) -> str:
+    """Writes the IMDB review folders as ``aclImdb_v1.tar.gz`` unpacks them (``folder/aclImdb/{train,test}/
+    {pos,neg}/<id>_<rating>.txt`` and ``train/unsup/``), ``n_train``/``n_test`` reviews per split, half of them
+    positive, over ``vocab`` filler words; ``train/pos/1181_9.txt`` exists (the tutorial prints it). Returns
+    ``folder``."""
+    rng = np.random.RandomState(23)
+    for split, n in (("train", n_train), ("test", n_test)):
+        for label, positive in (("pos", True), ("neg", False)):
+            path = os.path.join(folder, "aclImdb", split, label)
+            os.makedirs(path, exist_ok=True)
+            for i in range(n // 2):
+                rating = int(rng.randint(7, 11)) if positive else int(rng.randint(1, 5))
+                name = "1181_9.txt" if (split, label, i) == ("train", "pos", 0) else f"{i + 2000}_{rating}.txt"
+                with open(os.path.join(path, name), "w", encoding="utf-8") as f:
+                    f.write(_review(rng, positive, vocab))
+    unsup = os.path.join(folder, "aclImdb", "train", "unsup")
+    os.makedirs(unsup, exist_ok=True)
+    for i in range(5):
+        with open(os.path.join(unsup, f"{i}_0.txt"), "w", encoding="utf-8") as f:
+            f.write(_review(rng, bool(i % 2), vocab))
+    return folder

@@ -4,7 +4,10 @@ folder and must reach its target (``runs``: exit 0; ``matches``: also print TF 2
 strict xfails: a script that starts reaching its target fails the test until its manifest entry is updated.
 
 Expected outputs were recorded from real TF, so this test needs neither TF nor a network. Every script runs by
-default: the whole file takes about 280 CPU-seconds (measured), about 2.5 minutes with ``-n 2`` on 2 free cores.
+default. Each costs 3-25 CPU-seconds, about 3 of them importing tfcompat and torch (``python -m tests.real_scripts
+report`` prints every script's CPU time): 674 CPU-seconds for 122 of the 136 scripts (5.5 on average; measured
+2026-11-24 on a loaded machine), so the whole file takes about 12-13 CPU-minutes, 6-7 minutes with ``-n 2`` on 2
+free cores.
 """
 from __future__ import annotations
 

@@ -11,6 +11,7 @@ import logging
 
 import numpy as np
 import pytest
+import torch
 
 import tfcompat as tf
 from tfcompat._src.runtime import compiled_plan
@@ -250,3 +251,36 @@ def test_inductor_compiles_a_tiny_function(monkeypatch):
     np.testing.assert_allclose(f(x).numpy(), np.tanh(x.numpy()) * 2.0 + 1.0, rtol=1e-6)
     fn = f.get_concrete_function(x)._plan(False)._fn
     assert fn.backend == "inductor" and fn.compiles == 1 and fn.fallback_reason is None
+
+
+# -- graph breaks removed ------------------------------------------------------------------------------------------
+def test_sparse_softmax_label_check_compiles_and_keeps_tf_error():
+    @tf.function(jit_compile=True)
+    def f(labels):
+        logits = tf.constant([[1.0, 2.0, 0.5], [0.1, -1.0, 3.0]])
+        return tf.nn.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=logits)
+    got = f(tf.constant([2, 0]))
+    logits = np.array([[1.0, 2.0, 0.5], [0.1, -1.0, 3.0]], np.float32)
+    log_softmax = logits - np.log(np.exp(logits).sum(1, keepdims=True))
+    np.testing.assert_allclose(got.numpy(), [-log_softmax[0, 2], -log_softmax[1, 0]], rtol=1e-6)  # by hand
+    fn = f.get_concrete_function(tf.constant([2, 0]))._plan(False)._fn
+    assert fn.fallback_reason is None and fn.compiles == 1
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Received a label value of 3"):
+        f(tf.constant([3, 0]))
+    assert fn.fallback_reason is None
+
+
+# -- thread count ----------------------------------------------------------------------------------------------------
+def test_thread_count_change_does_not_recompile():
+    step, _ = _chain_step(True, links=2)
+    step()
+    fn = _plan_fn(step)
+    before = torch.get_num_threads()
+    try:
+        torch.set_num_threads(before + 1)
+        step()
+        assert torch.get_num_threads() == before + 1   # the user's setting is left as it was
+    finally:
+        torch.set_num_threads(before)
+    step()
+    assert fn.compiles == 1

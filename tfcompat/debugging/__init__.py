@@ -32,6 +32,11 @@ __all__ += ["assert_integer", "assert_near", "assert_none_equal", "assert_proper
 
 from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402
 
+# NaN/Inf checks after every op (TF's check-numerics op callback)
+from tfcompat._src.ops.check_numerics_callback import disable_check_numerics, enable_check_numerics  # noqa: E402
+
+__all__ += ["disable_check_numerics", "enable_check_numerics"]
+
 __getattr__ = _module_getattr("tf.debugging")
 
 # why is my gradient None? (tfcompat migration aid, no TF counterpart)

@@ -22,6 +22,10 @@ __all__ = ["CrossDeviceOps", "DistributedDataset", "DistributedIterator", "Distr
            "experimental_set_strategy", "get_replica_context", "get_strategy", "has_strategy",
            "in_cross_replica_context"]
 
+from tfcompat._src.runtime.training.server_lib import Server  # noqa: E402  (B15 wave 6: in-process server)
+
+__all__ += ["Server"]
+
 from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402
 
 __getattr__ = _module_getattr("tf.distribute", __name__)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from tfcompat.estimator import export
 from tfcompat._src.estimator.estimator import Estimator
+from tfcompat._src.estimator.extenders import add_metrics
 from tfcompat._src.estimator.mode_keys import ModeKeys
 from tfcompat._src.estimator.model_fn import EstimatorSpec
 from tfcompat._src.estimator.run_config import RunConfig
@@ -21,7 +22,7 @@ __all__ = [
     "FinalOpsHook", "GlobalStepWaiterHook", "LoggingTensorHook", "ModeKeys", "NanLossDuringTrainingError",
     "NanTensorHook", "RunConfig", "SecondOrStepTimer", "SessionRunArgs", "SessionRunContext", "SessionRunHook",
     "SessionRunValues", "StepCounterHook", "StopAtStepHook", "SummarySaverHook", "TrainSpec", "WarmStartSettings",
-    "export", "train_and_evaluate",
+    "add_metrics", "export", "train_and_evaluate",
 ]
 
 from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402

@@ -38,6 +38,18 @@ from tfcompat._src.ops.image_codecs import (  # noqa: E402
 __all__ += ["decode_and_crop_jpeg", "decode_bmp", "decode_gif", "decode_image", "decode_jpeg", "decode_png",
             "encode_jpeg", "encode_png", "extract_jpeg_shape", "is_jpeg"]
 
+# --- SparseTensor serialization (B15 wave 6) ---------------------------------------------------------------
+from tfcompat._src.ops.sparse_serialize_ops import (  # noqa: E402
+    deserialize_many_sparse, serialize_many_sparse, serialize_sparse,
+)
+
+__all__ += ["deserialize_many_sparse", "serialize_many_sparse", "serialize_sparse"]
+
+from tfcompat._src.ops.proto_ops import decode_proto, encode_proto  # noqa: E402
+from tfcompat._src.ops.parsing_ragged import RaggedFeature  # noqa: E402
+
+__all__ += ["RaggedFeature", "decode_proto", "encode_proto"]
+
 from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402
 
 __getattr__ = _module_getattr("tf.io", __name__)

@@ -22,3 +22,8 @@ __all__ += ["activations", "constraints", "initializers", "losses", "metrics", "
 from tfcompat.keras import applications  # noqa: E402
 
 __all__ += ["applications"]
+
+# --- KERAS: tf.keras.experimental ------------------------------------------------------------------------
+from tfcompat.keras import experimental  # noqa: E402
+
+__all__ += ["experimental"]

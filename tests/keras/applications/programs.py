@@ -17,9 +17,10 @@ def fixed_weights(weights) -> list:
         shape = tuple(w.shape.as_list())
         rng = np.random.RandomState(1000 + i)
         name = w.name
-        if re.match(r"normalization(_\d+)?/", name):
-            # The in-model Normalization (EfficientNet) keeps its defaults: tfcompat's set_weights does not yet
-            # call finalize_state as tf-keras's does (see test_efficientnet's weights-file test).
+        if re.match(r"(normalization(_\d+)?|\w+_prestem_normalization)/", name):
+            # The in-model Normalization (EfficientNet(V2), ResNetRS, ConvNeXt) keeps its defaults: tfcompat's
+            # set_weights does not yet call finalize_state as tf-keras's does (see test_efficientnet's
+            # weights-file test).
             value = w.numpy()
         elif "moving_variance" in name:
             value = rng.uniform(0.5, 1.5, shape)
@@ -61,19 +62,48 @@ def app_program(module: str, constructor: str, kwargs: dict, batch_shape, *, for
         build = getattr(mod, constructor) if hasattr(mod, constructor) else getattr(tf.keras.applications,
                                                                                   constructor)
         model = build(**kwargs)
-        result = structure(model)
-        if forward:
-            model.set_weights(fixed_weights(model.weights))
-            x = tf.constant(mod.preprocess_input(image_batch(batch_shape)))
-            with tf.GradientTape() as tape:
-                y = model(x, training=False)
-                loss = tf.reduce_sum(y * y)
-            # Scaled by their largest magnitude, so one tolerance fits every architecture's output range.
-            y_max = tf.reduce_max(tf.abs(y))
-            result["y_max"], result["y_scaled"] = y_max, y / y_max
-            if gradient:
-                grads = tape.gradient(loss, model.trainable_weights)
-                result["grad_first_kernel_scaled"] = grads[0] / tf.reduce_max(tf.abs(grads[0]))
-                result["grad_sq_sums"] = [tf.reduce_sum(g * g) for g in grads]
-        return result
+        return _model_result(tf, model, mod.preprocess_input, batch_shape if forward else None, gradient)
+    return prog
+
+
+def _model_result(tf, model, preprocess_input, batch_shape, gradient: bool) -> dict:
+    result = structure(model)
+    if batch_shape is not None:
+        model.set_weights(fixed_weights(model.weights))
+        x = tf.constant(preprocess_input(image_batch(batch_shape)))
+        with tf.GradientTape() as tape:
+            y = model(x, training=False)
+            loss = tf.reduce_sum(y * y)
+        # Scaled by their largest magnitude, so one tolerance fits every architecture's output range.
+        y_max = tf.reduce_max(tf.abs(y))
+        result["y_max"], result["y_scaled"] = y_max, y / y_max
+        if gradient:
+            grads = tape.gradient(loss, model.trainable_weights)
+            result["grad_first_kernel_scaled"] = grads[0] / tf.reduce_max(tf.abs(grads[0]))
+            result["grad_sq_sums"] = [tf.reduce_sum(g * g) for g in grads]
+    return result
+
+
+def summary_program(module: str, constructor: str, kwargs: dict, line_length: int = 110):
+    """``prog(tf)``: the model's structure and the lines ``model.summary()`` prints (tf-keras's text, character
+    for character), from one build."""
+    def prog(tf):
+        tf.keras.backend.clear_session()
+        model = getattr(getattr(tf.keras.applications, module), constructor)(**kwargs)
+        lines = []
+        model.summary(line_length=line_length, print_fn=lines.append)
+        return structure(model), lines
+    return prog
+
+
+def builder_program(family: str, builder: str, kwargs: dict, batch_shape, *, gradient: bool = False):
+    """``prog(tf)``: ``app_program``'s checks on a model from a family's internal builder (tf-keras's
+    ``tf_keras.src.applications.<family>.<builder>``, tfcompat's ``tfcompat._src.keras.applications.<family>``),
+    for configurations much smaller than any public variant, built by the same code."""
+    def prog(tf):
+        import importlib
+        tf.keras.backend.clear_session()
+        package = "tf_keras.src" if tf.__name__.startswith("tensorflow") else "tfcompat._src.keras"
+        build = getattr(importlib.import_module(f"{package}.applications.{family}"), builder)
+        return _model_result(tf, build(**kwargs), lambda x: x, batch_shape, gradient)
     return prog

@@ -224,3 +224,22 @@ def _progress_text(tf, verbose, epochs=2):
 def test_progress_bar_text(verbose, oracle):
     """The printed text, with times and ETAs masked (they vary run to run)."""
     oracle.check(lambda tf: _progress_text(tf, verbose))
+
+
+def test_string_features_into_functional_model(oracle):
+    """An eager string tensor as predict data, and a tf.data dataset of dicts with a string feature through
+    StringLookup in a functional model."""
+    def prog(tf):
+        tf.keras.backend.clear_session()
+        lookup = tf.keras.layers.StringLookup(vocabulary=["foo", "bar"])
+        inputs = tf.keras.Input((), dtype=tf.string)
+        predicted = tf.keras.Model(inputs, lookup(inputs)).predict(tf.constant(["foo", "baz", "bar"]), verbose=0)
+        features = {"s": tf.keras.Input((1,), dtype=tf.string, name="s"), "n": tf.keras.Input((1,), name="n")}
+        ids = tf.cast(lookup(features["s"]), tf.float32)
+        merged = tf.keras.layers.Concatenate()([ids, features["n"]])
+        model = tf.keras.Model(features, tf.keras.layers.Dense(1, kernel_initializer="ones")(merged))
+        model.compile(tf.keras.optimizers.SGD(0.01), "mse")
+        data = tf.data.Dataset.from_tensor_slices(
+            ({"s": [["foo"], ["bar"], ["x"]], "n": [[1.0], [2.0], [3.0]]}, [[0.0], [1.0], [1.0]])).batch(2)
+        return predicted, model.fit(data, epochs=2, verbose=0).history["loss"], model.get_weights()
+    oracle.check(prog)

@@ -89,3 +89,20 @@ def test_masking_propagates_mask_to_lstm(oracle):
                                                                recurrent_initializer="ones")])
         return model(x), model.layers[0].compute_mask(tf.constant(x))
     oracle.check(prog)
+
+
+def test_dense_on_sparse_tensor(oracle):
+    """tf-keras's Dense multiplies a rank-2 SparseTensor through embedding_lookup_sparse (IndexedSlices gradient)."""
+    def prog(tf):
+        tf.keras.backend.clear_session()
+        sp = tf.SparseTensor(indices=[[0, 1], [0, 2], [2, 0]], values=[2.0, 3.0, -1.0], dense_shape=[3, 4])
+        dense = tf.keras.layers.Dense(2, kernel_initializer=tf.keras.initializers.Constant(
+            [[1.0, 2.0], [3.0, 4.0], [5.0, 6.0], [7.0, 8.0]]), bias_initializer="ones")
+        with tf.GradientTape() as tape:
+            y = dense(sp)
+            loss = tf.reduce_sum(y ** 2)
+        grad = tape.gradient(loss, dense.kernel)
+        counts = tf.keras.layers.CategoryEncoding(num_tokens=4, output_mode="count", sparse=True)(
+            tf.constant([[1, 1], [2, 3], [0, 0]]))
+        return y, type(grad).__name__, tf.convert_to_tensor(grad), dense(counts)
+    oracle.check(prog)

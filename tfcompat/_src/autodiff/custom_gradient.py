@@ -41,9 +41,6 @@ def _on_variable_read(var):
         _watchers[-1].append(var)
 
 
-variables_lib.read_hooks.append(_on_variable_read)
-
-
 def custom_gradient(f: Callable | None = None):
     """Mirrors ``tf.custom_gradient``: decorate ``f(*x) -> (y, grad_fn)``.
 
@@ -169,11 +166,15 @@ def _as_eager_input(x):
 
 def _eager_mode(f, args, kwargs):
     watcher = []
+    if not _watchers:   # reads of variables call _on_variable_read while a custom_gradient function runs
+        variables_lib.add_read_hook(_on_variable_read)
     _watchers.append(watcher)
     try:
         result, grad_fn = f(*args, **kwargs)
     finally:
         _watchers.pop()
+        if not _watchers:
+            variables_lib.remove_read_hook(_on_variable_read)
     flat_args = nest.flatten(args)
     all_inputs = flat_args + nest.flatten(kwargs)
     variables = [v for v in _unique(watcher) if all(v is not i for i in all_inputs)]

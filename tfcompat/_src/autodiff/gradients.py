@@ -41,8 +41,13 @@ def run_backward(outs, grad_outs, wanted, retain_graph, create_graph):
     argument checks would accept unchanged) this enters torch's autograd engine the way ``torch.autograd.grad``
     does, without those checks and normalisation (most of its Python cost on small steps). The engine runs the
     backward pass in grad mode ``create_graph`` whatever the caller's mode, so no grad-mode context is needed."""
-    if _ENGINE_RUN_BACKWARD is None or torch.compiler.is_compiling() or not all(  # dynamo traces only grad()
-            g is not None and g.shape == o.shape and g.dtype == o.dtype for o, g in zip(outs, grad_outs)):
+    checked = _ENGINE_RUN_BACKWARD is not None and not torch.compiler.is_compiling()   # dynamo traces only grad()
+    if checked:
+        for o, g in zip(outs, grad_outs):
+            if g is None or g.shape != o.shape or g.dtype != o.dtype:
+                checked = False
+                break
+    if not checked:
         return torch.autograd.grad(outs, wanted, grad_outputs=grad_outs, allow_unused=True,
                                    retain_graph=retain_graph, create_graph=create_graph)
     return _ENGINE_RUN_BACKWARD(tuple(outs), tuple(grad_outs), retain_graph, create_graph, tuple(wanted), True,

@@ -51,12 +51,25 @@ def _on_variable_read(var):
         if tape is None:
             continue
         if tid in var._tapes:
-            tape._note_value(var)
+            if var._graph is None:   # (tape._note_value, inlined: called on every read)
+                values = tape._var_values.setdefault(id(var), [])
+                if not values or values[-1] is not var._value:
+                    values.append(var._value)
         elif tape._watch_accessed and var.trainable:
             tape._watch_variable(var)
 
 
-variables_lib.read_hooks.append(_on_variable_read)
+def _tape_live(tape) -> None:
+    """``tape`` records: reads of variables call ``_on_variable_read`` while any tape does."""
+    if not LIVE_TAPES:
+        variables_lib.add_read_hook(_on_variable_read)
+    LIVE_TAPES[tape._id] = tape
+
+
+def _tape_gone(tape_id) -> None:
+    LIVE_TAPES.pop(tape_id, None)
+    if not LIVE_TAPES:
+        variables_lib.remove_read_hook(_on_variable_read)
 
 
 def _on_graph_op(op):
@@ -138,7 +151,7 @@ class GradientTape:
         self._recording = True
         self._entered = True
         _ctx.recording_tapes.append(self._id)
-        LIVE_TAPES[self._id] = self
+        _tape_live(self)
         for v in self._watched_vars.values():
             if self._id not in v._tapes:
                 v._tapes = v._tapes + (self._id,)
@@ -149,10 +162,13 @@ class GradientTape:
         self._recording = False
         if self._id in _ctx.recording_tapes:
             _ctx.recording_tapes.remove(self._id)
-        LIVE_TAPES.pop(self._id, None)
+        _tape_gone(self._id)
         # Variables outlive tapes: drop this tape's id so per-op tracking stays cheap over many steps.
+        own = (self._id,)
         for v in self._watched_vars.values():
-            if self._id in v._tapes:
+            if v._tapes == own:
+                v._tapes = ()
+            elif self._id in v._tapes:
                 v._tapes = tuple(t for t in v._tapes if t != self._id)
 
     def stop_recording(self):
@@ -280,14 +296,15 @@ class GradientTape:
         shallow = flat_sources is not None   # a tensor/variable, or a plain list/tuple of them
         if not shallow:
             flat_sources = nest.flatten(sources)
-        flat_targets = _flat_leaves(target)
-        if flat_targets is None:
+        flat_targets = _flat_leaves(target)   # (eager tensors and variables only: no symbolic target)
+        symbolic = flat_targets is None
+        if symbolic:
             flat_targets = nest.flatten(target)
         ogs = None if output_gradients is None else nest.flatten(output_gradients)
         for s in flat_sources:
             if s is None:
                 raise TypeError("Cannot convert the argument `type_value`: None to a TensorFlow DType.")
-        if self._graph is not None or any(isinstance(t, SymbolicTensor) for t in flat_targets):
+        if self._graph is not None or (symbolic and any(isinstance(t, SymbolicTensor) for t in flat_targets)):
             result = self._graph_gradient(flat_targets, flat_sources, ogs, unconnected)
         else:
             result = self._eager_gradient(flat_targets, flat_sources, ogs, unconnected)
@@ -314,12 +331,14 @@ class GradientTape:
     def _source_tensors(self, s):
         """(torch tensors to differentiate, or [] if unwatched; dtype; template for zeros)."""
         if isinstance(s, variables_lib.Variable):
-            if id(s) not in self._watched_vars or not _is_float(s.dtype):
-                return [], s.dtype, s._value
-            return self._var_values.get(id(s)) or [s._value], s.dtype, s._value
+            dt = s._dtype
+            if id(s) not in self._watched_vars or not (dt.is_floating or dt.is_complex):
+                return [], dt, s._value
+            return self._var_values.get(id(s)) or [s._value], dt, s._value
         if isinstance(s, EagerTensor):
-            watched = self._id in s._tapes and s._t.requires_grad and _is_float(s.dtype)
-            return ([s._t] if watched else []), s.dtype, s._t
+            dt = s._dtype
+            watched = self._id in s._tapes and s._t.requires_grad and (dt.is_floating or dt.is_complex)
+            return ([s._t] if watched else []), dt, s._t
         if isinstance(s, Tensor):
             raise ValueError("GradientTape.gradient got a symbolic source while executing eagerly")
         raise ValueError(f"Passed in object {s!r} of type {type(s).__name__!r}, not tf.Tensor or tf.Variable or "
@@ -337,11 +356,16 @@ class GradientTape:
                 continue
             if not isinstance(t, EagerTensor):
                 t = dispatch.convert_to_tensor(t)
-            if any(s is t for s in sources) and not (self._id in t._tapes and t._t.requires_grad):
+            is_source = False
+            for s in sources:
+                if s is t:
+                    is_source = True
+                    break
+            if is_source and not (self._id in t._tapes and t._t.requires_grad):
                 # TF compares ids: d(t)/d(t) is the output gradient even for an unrecorded or int tensor.
                 direct.setdefault(id(t), []).append(og._t if og is not None else torch.ones_like(t._t))
                 continue
-            if not _is_float(t.dtype):
+            if not (t._dtype.is_floating or t._dtype.is_complex):
                 _logger.debug("The dtype of the target tensor must be floating (e.g. tf.float32) when calling "
                               "GradientTape.gradient, got %r", t.dtype)
                 continue
@@ -357,12 +381,13 @@ class GradientTape:
         src = []
         for s in sources:
             ts, dt, tmpl = self._source_tensors(s)
-            if not _is_float(dt):
+            if not (dt.is_floating or dt.is_complex):
                 _logger.debug("The dtype of the source tensor must be floating (e.g. tf.float32) when calling "
                               "GradientTape.gradient, got %r", dt)
             src.append((s, ts, dt, tmpl))
         # Differentiable by an outer tape (or accumulator) still recording: build a graph for higher order.
-        outer = tuple(t for t in _ctx.recording_tapes if t != self._id)
+        recording = _ctx.recording_tapes
+        outer = tuple(t for t in recording if t != self._id) if recording else ()
         carriers = targets + sources + list(ogs or ())   # an outer tape watching output_gradients counts too
         outer_tracking = dispatch._tracking_tapes(
             [x for x in carriers if isinstance(x, (EagerTensor, variables_lib.Variable))], outer) if outer else ()
@@ -391,9 +416,12 @@ class GradientTape:
                 result.append(sparse_grad.indexed_slices_gradient(sparse[k], grads, direct.get(id(s), []), dt,
                                                                   tmpl, unconnected is UnconnectedGradients.ZERO))
                 continue
-            parts = [grads[id(x)] for x in ts if grads.get(id(x)) is not None] + direct.get(id(s), [])
             g = None
-            for p in parts:
+            for x in ts:
+                p = grads.get(id(x))
+                if p is not None:
+                    g = p if g is None else g + p
+            for p in direct.get(id(s), ()):
                 g = p if g is None else g + p
             if g is None:
                 result.append(EagerTensor(torch.zeros_like(tmpl.detach()), dt)
@@ -477,8 +505,8 @@ class GradientTape:
         return jacobians.batch_jacobian(self, target, source, unconnected_gradients, experimental_use_pfor)
 
     def __del__(self):
-        if getattr(self, "_recording", False) and LIVE_TAPES is not None:
-            LIVE_TAPES.pop(self._id, None)
+        if getattr(self, "_recording", False) and LIVE_TAPES is not None and _tape_gone is not None:
+            _tape_gone(self._id)
         # A persistent tape frees its recording when the last reference goes, as in TF: targets it alone
         # tracked drop their torch graph.
         own = (getattr(self, "_id", None),)

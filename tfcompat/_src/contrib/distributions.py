@@ -14,6 +14,7 @@ from tfcompat._src.framework.dispatch import convert_to_tensor
 from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.ops import array_ops, math_ops, nn_ops, random_ops
 from tfcompat._src.ops import distributions as core
+from tfcompat._src.ops.distributions_more import RegisterKL
 from tfcompat._src.ops.layers_base import graph_name_scope
 
 __all__ = ["Bernoulli", "kl", "kl_divergence"]
@@ -127,3 +128,7 @@ def kl_divergence(distribution_a, distribution_b, allow_nan_stats=True, name=Non
 
 
 kl = kl_divergence  # TF 1.x's older name (tf.contrib.distributions.kl)
+
+
+# TF registers Bernoulli || Bernoulli in the KL registry, so tf.compat.v1.distributions.kl_divergence finds it too.
+RegisterKL(Bernoulli, Bernoulli)(lambda a, b, name=None: kl_divergence(a, b, name=name))

@@ -10,22 +10,25 @@ Distribution: ``RunConfig.train_distribute``/``eval_distribute`` may be any tfco
 replica (what TF does on a one-device machine): ``train``/``evaluate`` build the graph in the strategy's scope and
 call ``model_fn`` in its replica context (``call_for_each_replica``), so the numbers are those of the plain loop.
 
-Differences from TF: no SavedModel export (``export_saved_model`` raises ``UnsupportedAPIError``)."""
+Differences from TF: ``export_saved_model`` writes the PREDICT (serving) graph only."""
 from __future__ import annotations
 
 import contextlib
 import copy
 import os
+import shutil
 import tempfile
 from typing import Any, Callable, Iterator
 
 import numpy as np
 
 from tfcompat._src.framework import context as ctx_lib
+from tfcompat._src.framework import errors
 from tfcompat._src.framework.graph import Graph, GraphKeys
 from tfcompat._src.ops import metrics_ops
 from tfcompat._src.ops.control_flow_ops import group
 from tfcompat._src.estimator import evaluation
+from tfcompat._src.estimator import export as export_lib
 from tfcompat._src.estimator import model_fn as model_fn_lib
 from tfcompat._src.estimator.input_fn_util import parse_input_fn_result
 from tfcompat._src.estimator.mode_keys import ModeKeys
@@ -38,6 +41,8 @@ from tfcompat._src.runtime.training import global_step as global_step_lib
 from tfcompat._src.runtime.training import monitored_session
 from tfcompat._src.runtime.training.saver import Saver, latest_checkpoint
 from tfcompat._src.runtime.training.session_run_hook import SessionRunHook
+from tfcompat._src.runtime.session import Session
+from tfcompat._src.saved_model.builder import SavedModelBuilder, tag_constants
 
 __all__ = ["Estimator"]
 
@@ -325,13 +330,69 @@ class Estimator:
 
     def export_saved_model(self, export_dir_base, serving_input_receiver_fn, assets_extra=None, as_text=False,
                            checkpoint_path=None, experimental_mode=ModeKeys.PREDICT):
-        """``Estimator.export_saved_model`` is not provided: raises ``UnsupportedAPIError``."""
-        from tfcompat._src.tools.unsupported import UnsupportedAPIError
-        raise UnsupportedAPIError("tf.estimator.Estimator.export_saved_model",
-                                  "exporting an Estimator's serving graph is not implemented; restore the "
-                                  "checkpoint in a tf.compat.v1 graph and use tf.compat.v1.saved_model.Builder")
+        """Mirrors ``Estimator.export_saved_model``: builds the ``serve`` graph (``serving_input_receiver_fn``'s
+        placeholders through ``model_fn`` in PREDICT mode), restores ``checkpoint_path`` (default: the latest
+        checkpoint) into it and writes a SavedModel to ``export_dir_base/<timestamp>`` with one SignatureDef per
+        export output (``EstimatorSpec.export_outputs``; by default a predict signature ``serving_default``).
+        Returns that directory as bytes, as TF does.
+
+        Difference: only ``experimental_mode=PREDICT`` (TRAIN/EVAL graphs raise ``UnsupportedAPIError``).
+
+        Raises:
+          ValueError: no ``serving_input_receiver_fn``; no checkpoint (``Couldn't find trained model at ...``);
+            the checkpoint lacks a variable of the serving graph."""
+        if not serving_input_receiver_fn:
+            raise ValueError("An input_receiver_fn must be defined.")
+        if experimental_mode != ModeKeys.PREDICT:
+            from tfcompat._src.tools.unsupported import UnsupportedAPIError
+            raise UnsupportedAPIError(f"tf.estimator.Estimator.export_saved_model(experimental_mode="
+                                      f"{experimental_mode!r})", "only the PREDICT (serving) graph is exported")
+        if not checkpoint_path:
+            checkpoint_path = self.latest_checkpoint()
+        if not checkpoint_path:
+            raise ValueError("Couldn't find trained model at {}.".format(self._model_dir))
+        export_dir = export_lib.get_timestamped_export_dir(export_dir_base)
+        temp_export_dir = export_lib.get_temp_export_dir(export_dir)
+        builder = SavedModelBuilder(os.fsdecode(temp_export_dir))
+        self._add_serving_meta_graph(builder, serving_input_receiver_fn, checkpoint_path)
+        builder.save(as_text)
+        for dest_relative, source in (assets_extra or {}).items():
+            dest = os.path.join(os.fsencode(temp_export_dir), b"assets.extra", os.fsencode(dest_relative))
+            os.makedirs(os.path.dirname(dest), exist_ok=True)
+            shutil.copyfile(source, dest)
+        os.rename(temp_export_dir, export_dir)
+        return export_dir
 
     export_savedmodel = export_saved_model
+
+    def _add_serving_meta_graph(self, builder, serving_input_receiver_fn, checkpoint_path) -> None:
+        """TF's ``_add_meta_graph_for_mode`` for PREDICT: the serving graph, its signatures, the restored
+        variables and the local-variable init op as the SavedModel's main op."""
+        with Graph().as_default() as g:
+            _set_graph_seed(g, self._config.tf_random_seed)
+            self._create_and_assert_global_step(g)
+            receiver = serving_input_receiver_fn()
+            spec = self._call_model_fn(receiver.features, getattr(receiver, "labels", None), ModeKeys.PREDICT,
+                                       self.config)
+            export_outputs = export_lib.get_export_outputs(spec.export_outputs, spec.predictions)
+            signature_def_map = export_lib.build_all_signature_defs(
+                receiver.receiver_tensors, export_outputs,
+                getattr(receiver, "receiver_tensors_alternatives", None), serving_only=True)
+            with Session(config=self._session_config) as session:
+                local_init_op = spec.scaffold.local_init_op
+                if local_init_op is None:
+                    local_init_op = monitored_session.Scaffold.default_local_init_op()
+                graph_saver = spec.scaffold.saver or Saver(sharded=True)
+                try:
+                    graph_saver.restore(session, checkpoint_path)
+                except errors.NotFoundError as e:
+                    raise ValueError("Could not load all requested variables from checkpoint. Please make sure your "
+                                     "model_fn does not expect variables that were not saved in the checkpoint.\n\n"
+                                     "Encountered error with mode `{}` while restoring checkpoint from: `{}`. Full "
+                                     "Traceback:\n\n{}".format(ModeKeys.PREDICT, checkpoint_path, e)) from e
+                builder.add_meta_graph_and_variables(session, tags=[tag_constants.SERVING],
+                                                     signature_def_map=signature_def_map, main_op=local_init_op,
+                                                     saver=graph_saver, strip_default_attrs=True)
 
     # -- calling the user's functions ------------------------------------------------------------------------
     def _create_and_assert_global_step(self, graph):

@@ -11,6 +11,7 @@ from typing import Any, Callable
 from tfcompat._src.framework import context as ctx_lib
 from tfcompat._src.framework.graph import GraphKeys, Operation
 from tfcompat._src.framework.tensor import Tensor
+from tfcompat._src.estimator import export as export_lib
 from tfcompat._src.estimator.mode_keys import ModeKeys
 from tfcompat._src.runtime import tf_logging as logging
 from tfcompat._src.runtime.training.monitored_session import Scaffold
@@ -184,9 +185,8 @@ class EstimatorSpec(collections.namedtuple("EstimatorSpec", _SPEC_FIELDS)):
     """Mirrors ``tf.estimator.EstimatorSpec``: the ops and objects a ``model_fn`` returns, validated for ``mode``
     (TRAIN needs ``loss`` and ``train_op``, EVAL ``loss``, PREDICT ``predictions``). A loss of shape [1] is
     reshaped to a scalar; hooks become tuples; ``eval_metric_ops`` holds ``(value, update_op)`` pairs (a Keras
-    ``Metric`` is converted to its pair); ``scaffold`` defaults to a new ``Scaffold``.
-
-    Difference: ``export_outputs`` is kept as given (tfcompat's Estimator does not export SavedModels).
+    ``Metric`` is converted to its pair); ``scaffold`` defaults to a new ``Scaffold``; in PREDICT mode
+    ``export_outputs`` defaults to a ``PredictOutput`` of the predictions (``export.get_export_outputs``).
 
     Raises:
       ValueError / TypeError: with TF's messages (``Missing train_op.``, ``Missing loss.``, ``Loss must be
@@ -198,6 +198,8 @@ class EstimatorSpec(collections.namedtuple("EstimatorSpec", _SPEC_FIELDS)):
         train_op = _validate_train_op(train_op, mode)
         loss = _validate_loss(loss, mode)
         predictions = _validate_predictions(predictions, mode)
+        if mode == ModeKeys.PREDICT:
+            export_outputs = export_lib.get_export_outputs(export_outputs, predictions)
         training_hooks = _validate_hooks(training_hooks)
         evaluation_hooks = _validate_hooks(evaluation_hooks)
         prediction_hooks = _validate_hooks(prediction_hooks)

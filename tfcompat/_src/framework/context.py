@@ -21,6 +21,7 @@ class _Context(threading.local):
         self.recording_tapes = []      # tapes recording right now (autodiff installs them)
         self.paused = 0                # >0 inside a stop_recording()
         self.default_session_stack = []
+        self.eager_scope_name = ""     # tf.name_scope when executing eagerly ('' or ending in '/')
 
 
 _ctx = _Context()
@@ -144,6 +145,11 @@ def init_scope():
     saved_stack = _ctx.graph_stack
     saved_eager = _global["eager"]
     saved_tapes = _ctx.recording_tapes
+    saved_scope = _ctx.eager_scope_name
+    if saved_stack:
+        # As TF: the name scope of the graph being left becomes the eager one (variables created here take it).
+        scope = saved_stack[-1].get_name_scope()
+        _ctx.eager_scope_name = scope + "/" if scope else ""
     _ctx.graph_stack = []
     _global["eager"] = True
     _ctx.recording_tapes = []
@@ -153,3 +159,4 @@ def init_scope():
         _ctx.graph_stack = saved_stack
         _global["eager"] = saved_eager
         _ctx.recording_tapes = saved_tapes
+        _ctx.eager_scope_name = saved_scope

@@ -1,7 +1,10 @@
 """One dispatch entry for every op, eager and graph: ``apply_op``.
 
 Mode checks live here and nowhere else. Eager: run the kernel on torch tensors now, recording on the active
-GradientTapes. Graph: add an Operation to the graph, inferring static shapes with a meta-device run."""
+GradientTapes. Graph: add an Operation to the graph, inferring static shapes with a meta-device run.
+
+The public wrappers' common eager case (float eager tensors, variables and python scalars) first tries the op's
+fused eager entry (fused_eager.py), built from the same op definition; it hands every other case back here."""
 from __future__ import annotations
 
 import math
@@ -19,6 +22,7 @@ from tfcompat._src.framework.op_def import ShapeMismatch
 from tfcompat._src.framework import kernel_errors
 from tfcompat._src.framework.op_types import TF_NAME_OF, TF_TYPE_NAMES
 from tfcompat._src.framework import string_kernels
+from tfcompat._src.framework import tensor_conversion_registry
 from tfcompat._src.framework.string_tensor import StringTensor, as_bytes_array
 from tfcompat._src.framework.tensor import EagerTensor, SymbolicTensor, Tensor
 from tfcompat._src.framework.tensor_shape import Dimension, TensorShape, internal_v2_shapes
@@ -43,6 +47,11 @@ hooks["pack"] = None
 FORWARD_ACCUMULATORS: list = []
 # gradient_override_map scopes entered while executing eagerly (op type -> gradient name dicts).
 EAGER_OVERRIDE_MAPS: list = []
+# tf.debugging.enable_check_numerics (ops/debugging_more_ops.py installs one checker while it is on): the last
+# entry's ``eager(op_def, outputs, torch_inputs)`` runs after each eager kernel, its ``graph(op, outputs)`` on
+# each graph op built (TF's op callback) and returns the outputs to hand back. Empty: nothing is checked, and
+# the fused eager entry (fused_eager.py) may run.
+NUMERICS_CHECKERS: list = []
 
 
 def user_gradient_name(op_def, override_maps) -> str | None:
@@ -282,6 +291,11 @@ def convert_to_tensor(value, dtype=None, name=None, preferred_dtype=None, dtype_
             raise ValueError(f"Tensor conversion requested dtype {dtype.name} for variable with dtype "
                              f"{t.dtype.name}: {value!r}")
         return t
+    if tensor_conversion_registry.FUNCTIONS:   # tf.register_tensor_conversion_function's user conversions
+        t = tensor_conversion_registry.convert(value, dtype, name, hint and dtypes.as_dtype(hint),
+                                               lambda r: isinstance(r, Tensor))
+        if t is not None:
+            return t
     if isinstance(value, torch.Tensor):
         t = value if dtype is None else value.to(dtype.torch_dtype)
         return wrap_constant(t, name)
@@ -622,6 +636,8 @@ def _eager_apply(op_def, inputs, attrs, name):
                                         suffix=_eager_suffix(op_def, name, e),
                                         prefix=kernel_errors.eager_prefix(op_def, attrs))
         raise err from None
+    if NUMERICS_CHECKERS:
+        NUMERICS_CHECKERS[-1].eager(op_def, outs, ts)
     single = type(outs) is torch.Tensor
     if single and op_def.grad is _DIFFERENTIABLE and not FORWARD_ACCUMULATORS:  # the common case, kept short
         res = EagerTensor(outs, None, tracked if (tracked and outs.requires_grad) else ())
@@ -711,6 +727,8 @@ def _graph_apply(graph, op_def, inputs, attrs, name):
     if _ctx.recording_tapes and hooks["graph_op"] is not None:
         hooks["graph_op"](op)
     outs = op.outputs
+    if NUMERICS_CHECKERS:
+        outs = NUMERICS_CHECKERS[-1].graph(op, outs)
     return outs[0] if op_def.n_outputs(attrs) == 1 else list(outs)
 
 

@@ -147,6 +147,8 @@ class _Exporter:
         arr = np.asarray(value, dtype=object) if isinstance(value, (str, bytes)) else np.asarray(value)
         if dtype is None and arr.dtype.kind in "OSU":
             dtype = dtypes.string
+        if dtype is None and arr.size == 0 and isinstance(value, (list, tuple)):
+            dtype = dtypes.int32   # an empty static list is a shape/axes/perm argument: TF passes int32
         if dtype is None:
             if arr.dtype.kind in "iub":
                 dtype = dtypes.int64 if arr.size and (arr.max() > 2**31 - 1 or arr.min() < -2**31) else dtypes.int32
@@ -337,7 +339,10 @@ class _Exporter:
                 continue
             value = op.attrs.get(name)
             if op.type == "Const" and name == "value":
-                node.attr[name].tensor.CopyFrom(tensor_util.torch_to_tensor_proto(value))
+                # A string constant's value is an object array (or bytes), not a torch tensor.
+                proto = (tensor_util.torch_to_tensor_proto(value) if isinstance(value, torch.Tensor)
+                         else tensor_util.make_tensor_proto(value, dtypes.string))
+                node.attr[name].tensor.CopyFrom(proto)
                 continue
             if op.type == "Placeholder" and name == "shape":
                 value = op.attrs.get("shape", TensorShape(None))

@@ -15,15 +15,17 @@ class name_scope:  # noqa: N801 - TF's name
         self._name = name if name is not None else default_name
         self._default = default_name
         self._cm = None
-        self._eager_stack = None
+        self._outer_eager_scope = None
 
     def __enter__(self):
         graph = ctx_lib.graph_mode_graph()
         if graph is None:
-            # The eager scope stack only answers tf.get_current_name_scope (framework/scope_queries.py).
-            self._eager_stack = ctx_lib.context().__dict__.setdefault("eager_name_scopes", [])
-            self._eager_stack.append(self._name or "")
-            return (self._name or "") + "/" if self._name else ""
+            # As TF's eager name scopes: no uniquifying; prefixes eager variable names (ops/variables.py) and
+            # answers tf.get_current_name_scope (framework/scope_queries.py).
+            self._outer_eager_scope = eager_scope_name()
+            scope = eager_scope_after(self._outer_eager_scope, self._name)
+            ctx_lib.context().eager_scope_name = scope
+            return scope
         name = self._name
         if name and not name.endswith("/") and self._default is not None and name == self._default:
             pass
@@ -31,12 +33,27 @@ class name_scope:  # noqa: N801 - TF's name
         return self._cm.__enter__()
 
     def __exit__(self, *exc):
-        if self._eager_stack is not None:
-            self._eager_stack.pop()
-            self._eager_stack = None
+        if self._outer_eager_scope is not None:
+            ctx_lib.context().eager_scope_name = self._outer_eager_scope
+            self._outer_eager_scope = None
         if self._cm is not None:
             return self._cm.__exit__(*exc)
         return False
+
+
+def eager_scope_name() -> str:
+    """The current eager name scope, '' or ending in '/' (TF's ``context.scope_name``)."""
+    return ctx_lib.context().eager_scope_name
+
+
+def eager_scope_after(outer: str, name) -> str:
+    """The eager scope ``name_scope(name)`` enters from ``outer`` (TF's rule: an empty name leaves every scope,
+    a trailing '/' names the scope verbatim, anything else nests without uniquifying)."""
+    if not name:
+        return ""
+    if name.endswith("/"):
+        return name
+    return f"{outer}{name}/"
 
 
 def device(device_name):

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from tfcompat._src.framework import context as ctx_lib
+from tfcompat._src.framework import name_scope as name_scope_lib
 
 __all__ = ["inside_function", "get_current_name_scope"]
 
@@ -18,4 +19,4 @@ def get_current_name_scope() -> str:
     graph = ctx_lib.graph_mode_graph()
     if graph is not None:
         return graph.get_name_scope()
-    return "/".join(s for s in getattr(ctx_lib.context(), "eager_name_scopes", ()) if s)
+    return name_scope_lib.eager_scope_name().rstrip("/")

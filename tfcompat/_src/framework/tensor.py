@@ -13,6 +13,9 @@ from tfcompat._src.framework.tensor_shape import TensorShape
 
 __all__ = ["Tensor", "EagerTensor", "SymbolicTensor"]
 
+# dtypes.from_torch's table, read without a call: every eager tensor is built through EagerTensor.__init__.
+_DTYPE_OF_TORCH = dtypes._BY_TORCH  # noqa: SLF001
+
 
 class Tensor:
     """Mirrors ``tf.Tensor``; both eager and symbolic tensors are instances."""
@@ -101,7 +104,7 @@ class EagerTensor(Tensor):
 
     def __init__(self, t: torch.Tensor, dtype=None, tapes=()):
         self._t = t
-        self._dtype = dtype if dtype is not None else dtypes.from_torch(t.dtype)
+        self._dtype = dtype if dtype is not None else _DTYPE_OF_TORCH[t.dtype]
         self._tapes = tapes
 
     @property

@@ -18,6 +18,8 @@ import weakref
 
 from tfcompat._src.framework import context as ctx_lib
 from tfcompat._src.framework import dtypes
+from tfcompat._src.framework import name_scope as name_scope_lib
+from tfcompat._src.framework import scope_queries
 from tfcompat._src.framework.graph import Graph
 from tfcompat._src.framework.tensor import EagerTensor, SymbolicTensor, Tensor
 
@@ -95,7 +97,6 @@ class _State(threading.local):
         self.session = None
         self.learning_phase = {}       # graph (None: eager) -> value
         self.learning_phase_set = False
-        self.name_scopes = []          # Keras' eager name-scope stack (layer names while calling)
 
 
 _state = _State()
@@ -329,62 +330,43 @@ def learning_phase_scope(value):
 # name scopes (Keras names variables 'model/dense/kernel:0' from the layers being called)
 # ------------------------------------------------------------------------------------------------
 def current_name_scope() -> str:
-    """The name scope Keras variables are created in: the graph's (TF1) or Keras' eager stack."""
-    graph = ctx_lib.graph_mode_graph()
-    if graph is not None and not graph._building_function:
-        return graph.get_name_scope()
-    return "/".join(s for s in _state.name_scopes if s)
+    """The current name scope (``tf.get_current_name_scope``): the graph's, or the eager one."""
+    return scope_queries.get_current_name_scope()
 
 
-@contextlib.contextmanager
 def name_scope(name: str):
-    """Mirrors ``tf.keras.backend.name_scope`` (``tf.name_scope``), also tracked for eager variable names."""
-    graph = ctx_lib.graph_mode_graph()
-    _state.name_scopes.append(name)
-    try:
-        if graph is not None:
-            with graph.name_scope(name) as scope:
-                yield scope
-        else:
-            yield name + "/"
-    finally:
-        _state.name_scopes.pop()
+    """Mirrors ``tf.keras.backend.name_scope`` (it is ``tf.name_scope``)."""
+    return name_scope_lib.name_scope(name)
 
 
 @contextlib.contextmanager
 def layer_name_scope(name: str):
-    """The scope a layer's ``__call__`` runs in: variables and (graph) ops are named ``<outer>/<name>/...``."""
+    """The scope a layer's ``__call__`` runs in: variables and ops are named ``<outer>/<name>/...``. As tf-keras:
+    relative when executing eagerly and in TF1 graphs (uniquified there), absolute in function graphs (the
+    Keras graph, ``tf.function`` traces), so a layer's variables are ``<outer>/<name>/kernel`` there too."""
     graph = ctx_lib.graph_mode_graph()
-    _state.name_scopes.append(name)
-    try:
-        if graph is not None and not graph._building_function:
-            with graph.name_scope(name):
-                yield
-        elif graph is not None:
-            # Function and Keras graphs: op names only (tf-keras unnests the layer scope there).
-            with graph.name_scope(name):
-                yield
-        else:
+    if graph is not None and graph._building_function:
+        outer = graph.get_name_scope()
+        with graph.name_scope(f"{outer}/{name}/" if outer else f"{name}/"):
             yield
-    finally:
-        _state.name_scopes.pop()
+    else:
+        with name_scope_lib.name_scope(name):
+            yield
 
 
 @contextlib.contextmanager
 def fresh_name_scope():
-    """Keras' eager name-scope stack cleared: layers built for a functional graph are named from the top."""
-    saved = _state.name_scopes
-    _state.name_scopes = []
-    try:
+    """No enclosing name scope, eager or in the Keras graph: layers built for a functional graph are named from
+    the top (a Sequential first called inside another model's construction names its weights ``dense/kernel``,
+    as tf-keras, not ``<outer>/dense/kernel``)."""
+    with name_scope_lib.name_scope(""), get_graph().name_scope(""):
         yield
-    finally:
-        _state.name_scopes = saved
 
 
 def variable_name(name: str) -> str:
-    """The full name an eager Keras variable gets (tfcompat's eager name scopes do not prefix names)."""
-    scope = "/".join(s for s in _state.name_scopes if s)
-    return f"{scope}/{name}" if scope else name
+    """The name to give an eager Keras variable: ``name`` itself, since ``tf.Variable`` takes the enclosing
+    name scope (kept for the optimizers' callers)."""
+    return name
 
 
 def dtype_name(dtype) -> str:

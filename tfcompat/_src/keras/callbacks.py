@@ -19,7 +19,7 @@ from tfcompat._src.keras.utils.tf_utils import sync_to_numpy_or_python_type
 
 __all__ = ["Callback", "CallbackList", "History", "ProgbarLogger", "BaseLogger", "TerminateOnNaN",
            "EarlyStopping", "ModelCheckpoint", "LearningRateScheduler", "ReduceLROnPlateau", "CSVLogger",
-           "LambdaCallback", "TensorBoard", "RemoteMonitor", "BackupAndRestore"]
+           "LambdaCallback", "TensorBoard", "RemoteMonitor"]
 
 _log = logging.getLogger("tensorflow")
 
@@ -765,13 +765,6 @@ class RemoteMonitor(Callback):
 
     def __init__(self, *args, **kwargs):
         raise NotImplementedError("tfcompat does not implement tf.keras.callbacks.RemoteMonitor.")
-
-
-class BackupAndRestore(Callback):
-    """``tf.keras.callbacks.BackupAndRestore`` needs TF checkpoints of the training state: NotImplementedError."""
-
-    def __init__(self, *args, **kwargs):
-        raise NotImplementedError("tfcompat does not implement tf.keras.callbacks.BackupAndRestore.")
 
 
 class TensorBoard(Callback):

@@ -11,7 +11,27 @@ from tfcompat._src.framework import context as ctx_lib
 from tfcompat._src.ops import random_generator, random_ops
 from tfcompat._src.keras import backend
 
-__all__ = ["RandomGenerator", "set_random_seed"]
+__all__ = ["RandomGenerator", "set_random_seed", "enable_tf_random_generator", "disable_tf_random_generator",
+           "is_tf_random_generator_enabled"]
+
+# tf-keras's backend._USE_GENERATOR_FOR_RNG (False by default).
+_USE_GENERATOR = {"enabled": False}
+
+
+def enable_tf_random_generator() -> None:
+    """Mirrors ``tf.keras.backend.experimental.enable_tf_random_generator``: records the choice. tfcompat's Keras
+    random layers draw from a ``tf.random.Generator`` either way (seeded ones give TF's numbers)."""
+    _USE_GENERATOR["enabled"] = True
+
+
+def disable_tf_random_generator() -> None:
+    """Mirrors ``tf.keras.backend.experimental.disable_tf_random_generator`` (see ``enable_tf_random_generator``)."""
+    _USE_GENERATOR["enabled"] = False
+
+
+def is_tf_random_generator_enabled() -> bool:
+    """Mirrors ``tf.keras.backend.experimental.is_tf_random_generator_enabled``: the last enable/disable."""
+    return _USE_GENERATOR["enabled"]
 
 # tf-keras's backend._SEED_GENERATOR: seeds unseeded Keras random layers after `set_random_seed`.
 _SEED_GENERATOR = threading.local()

@@ -7,7 +7,7 @@ import math
 import numpy as np
 import torch
 
-from tfcompat._src.framework import composite_dispatch, dtypes, indexed_slices
+from tfcompat._src.framework import api_dispatch, composite_dispatch, dtypes, indexed_slices
 from tfcompat._src.framework import errors
 from tfcompat._src.framework.dispatch import apply_op, constant_value, convert_to_tensor, to_torch_value
 from tfcompat._src.framework.dispatch import hooks as dispatch_hooks
@@ -740,8 +740,14 @@ def expand_dims(input, axis=None, name=None, dim=None):  # noqa: A002
 
 
 def tile(input, multiples, name=None):  # noqa: A002
-    """Mirrors ``tf.tile``."""
-    x = to_tensor(input)
+    """Mirrors ``tf.tile`` (a RaggedTensor ``input`` goes to the ragged tile, by TF's fallback dispatch)."""
+    try:
+        x = to_tensor(input)
+    except (TypeError, ValueError):
+        result = api_dispatch.dispatch(tile, (input, multiples), {"name": name})
+        if result is api_dispatch.NOT_SUPPORTED:
+            raise
+        return result
     m = None if has_non_integer(multiples) else static_int_list(multiples)
     if m is None:
         return apply_op("Tile", [x, to_tensor(multiples)], name=name)
@@ -835,8 +841,8 @@ def zeros(shape, dtype=dtypes.float32, name=None, layout=None):
     dtype = dtypes.as_dtype(dtype)
     _python_shape_int32(shape)
     d = _shape_arg(shape)
-    if d is None:
-        return fill(shape, constant(0, dtype=dtype), name=name)
+    if d is None or dtype is dtypes.string:   # TF's zero of tf.string is b""
+        return fill(shape, constant(b"" if dtype is dtypes.string else 0, dtype=dtype), name=name)
     return apply_op("Fill", [], {"dims": d, "value": False if dtype.is_bool else 0, "dtype": dtype},
                     name=name or "zeros")
 

@@ -6,8 +6,10 @@ Formulas are TF's: ``log_prob = -z**2 / 2 - (log(2 pi) / 2 + log(scale))``, ``cd
 ``r = s_a**2 / s_b**2``. Samples come from torch's generator (TF's RNG cannot be matched)."""
 from __future__ import annotations
 
+import contextlib
 import math
 
+from tfcompat._src.framework import context as ctx_lib
 from tfcompat._src.framework import dtypes
 from tfcompat._src.framework.dispatch import convert_to_tensor
 from tfcompat._src.framework.tensor import Tensor
@@ -50,15 +52,28 @@ class Distribution:
 
     def __init__(self, dtype, validate_args, allow_nan_stats, parameters, name):
         self._dtype, self._validate_args, self._allow_nan_stats = dtype, validate_args, allow_nan_stats
-        self._parameters, self._name = parameters, name
+        # TF's name: the unique name scope opened for the distribution in a graph ('Normal_1/'), None eagerly.
+        graph = ctx_lib.graph_mode_graph()
+        scope = None
+        if graph is not None and name is not None:
+            with graph.name_scope(name) as scope:
+                pass
+        self._parameters, self._name, self._scope_name = parameters, name, scope
+
+    def _method_scope(self, name):
+        graph = ctx_lib.graph_mode_graph()
+        if graph is None or self._scope_name is None:
+            return contextlib.nullcontext()
+        return graph_name_scope(self._scope_name + name)
 
     @property
     def dtype(self):
         return self._dtype
 
     @property
-    def name(self) -> str:
-        return self._name
+    def name(self):
+        """The distribution's graph name scope (``'Normal/'``), or None when built eagerly (as TF)."""
+        return self._scope_name
 
     @property
     def parameters(self) -> dict:
@@ -73,23 +88,23 @@ class Distribution:
         return self._allow_nan_stats
 
     def prob(self, value, name="prob"):
-        with graph_name_scope(self._name + "/" + name):
+        with self._method_scope(name):
             return math_ops.exp(self.log_prob(value))
 
     def survival_function(self, value, name="survival_function"):
-        with graph_name_scope(self._name + "/" + name):
+        with self._method_scope(name):
             return math_ops.subtract(1.0, self.cdf(value))
 
     def log_cdf(self, value, name="log_cdf"):
-        with graph_name_scope(self._name + "/" + name):
+        with self._method_scope(name):
             return math_ops.log(self.cdf(value))
 
     def variance(self, name="variance"):
-        with graph_name_scope(self._name + "/" + name):
+        with self._method_scope(name):
             return math_ops.square(self.stddev())
 
     def cross_entropy(self, other, name="cross_entropy"):
-        with graph_name_scope(self._name + "/" + name):
+        with self._method_scope(name):
             return math_ops.add(self.entropy(), self.kl_divergence(other))
 
     def kl_divergence(self, other, name="kl_divergence"):
@@ -144,7 +159,7 @@ class Normal(Distribution):
 
     def sample(self, sample_shape=(), seed=None, name="sample"):
         """Draws ``sample_shape + batch_shape`` values: ``loc + scale * N(0, 1)`` (reparameterized)."""
-        with graph_name_scope(self._name + "/" + name):
+        with self._method_scope(name):
             sample_shape = [sample_shape] if isinstance(sample_shape, int) else list(sample_shape) \
                 if isinstance(sample_shape, (list, tuple)) else sample_shape
             batch = self.batch_shape
@@ -159,33 +174,33 @@ class Normal(Distribution):
             return math_ops.add(math_ops.multiply(eps, self._scale), self._loc)
 
     def log_prob(self, value, name="log_prob"):
-        with graph_name_scope(self._name + "/" + name):
+        with self._method_scope(name):
             z = self._z(self._value(value))
             log_norm = math_ops.add(0.5 * math.log(2.0 * math.pi), math_ops.log(self._scale))
             return math_ops.subtract(math_ops.multiply(-0.5, math_ops.square(z)), log_norm)
 
     def cdf(self, value, name="cdf"):
-        with graph_name_scope(self._name + "/" + name):
+        with self._method_scope(name):
             return _ndtr(self._z(self._value(value)))
 
     def survival_function(self, value, name="survival_function"):
-        with graph_name_scope(self._name + "/" + name):
+        with self._method_scope(name):
             return _ndtr(math_ops.negative(self._z(self._value(value))))
 
     def entropy(self, name="entropy"):
-        with graph_name_scope(self._name + "/" + name):
+        with self._method_scope(name):
             scale = math_ops.multiply(self._scale, array_ops.ones_like(self._loc))
             return math_ops.add(0.5 * math.log(2.0 * math.pi * math.e), math_ops.log(scale))
 
     def mean(self, name="mean"):
-        with graph_name_scope(self._name + "/" + name):
+        with self._method_scope(name):
             return math_ops.multiply(self._loc, array_ops.ones_like(self._scale))
 
     def mode(self, name="mode"):
         return self.mean(name=name)
 
     def stddev(self, name="stddev"):
-        with graph_name_scope(self._name + "/" + name):
+        with self._method_scope(name):
             return math_ops.multiply(self._scale, array_ops.ones_like(self._loc))
 
 

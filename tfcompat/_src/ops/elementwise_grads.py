@@ -12,6 +12,8 @@ from typing import Callable
 
 import torch
 
+from tfcompat._src.ops.grad_function import TFGradFunction
+
 __all__ = ["unary", "binary", "sum_to"]
 
 
@@ -26,7 +28,7 @@ def _recording(*xs) -> bool:
 
 def unary(forward: Callable, derivative: Callable, name: str) -> Callable:
     """A kernel ``x -> forward(x)`` whose gradient is ``dy * derivative(x, y)``."""
-    class _Fn(torch.autograd.Function):
+    class _Fn(TFGradFunction):
         @staticmethod
         def forward(ctx, x):
             y = forward(x)
@@ -58,7 +60,7 @@ def unary(forward: Callable, derivative: Callable, name: str) -> Callable:
 def binary(forward: Callable, dx: Callable | None, dy: Callable | None, name: str) -> Callable:
     """A kernel ``(x, y) -> forward(x, y)`` (broadcasting) whose gradients are ``dz * dx(x, y, z)`` and
     ``dz * dy(x, y, z)`` summed to each input's shape; a ``None`` partial gives TF's None gradient."""
-    class _Fn(torch.autograd.Function):
+    class _Fn(TFGradFunction):
         @staticmethod
         def forward(ctx, x, y):
             z = forward(x, y)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import torch
 
 from tfcompat._src.framework import errors
+from tfcompat._src.framework.api_dispatch import add_dispatch_support
 from tfcompat._src.framework.dispatch import apply_op
 from tfcompat._src.framework.op_def import DIFFERENTIABLE, NO_GRADIENT, TF_GRADIENT_NONE, register_op
 from tfcompat._src.framework.op_types import Arg
@@ -53,8 +54,14 @@ def _cholesky(x):
     if x.device.type == "meta":
         return torch.empty_like(x)
     lower, info = torch.linalg.cholesky_ex(x)
-    _check_info(info, "Cholesky decomposition was not successful. The input might not be valid.")
-    return lower
+    failed = info != 0
+    if not bool(failed.any()):
+        return lower
+    # TF 2.21's CPU kernel does not raise for a matrix that is not positive definite: that matrix's lower
+    # triangle becomes NaN (upper stays 0), and so does its gradient; the other batch members are unaffected.
+    lower_triangle = torch.ones(x.shape[-2:], dtype=torch.bool, device=x.device).tril()
+    nan_here = failed[..., None, None] & lower_triangle
+    return torch.where(nan_here, lower * float("nan"), lower)
 
 
 @register_op("Qr", inputs=("input",), grad=DIFFERENTIABLE, types=_T, num_outputs=2)
@@ -319,6 +326,7 @@ def _banded_triangular_solve(matrix, rhs, *, lower=True, adjoint=False):
 # ------------------------------------------------------------------------------------------------
 # public wrappers
 # ------------------------------------------------------------------------------------------------
+@add_dispatch_support
 def cholesky(input, name=None):  # noqa: A002 - TF's argument name
     """Mirrors ``tf.linalg.cholesky`` (reads the lower triangle; InvalidArgumentError if not positive definite)."""
     return apply_op("Cholesky", [to_tensor(input)], name=name)
@@ -363,11 +371,13 @@ def lu(input, output_idx_type=dtypes.int32, name=None):  # noqa: A002
                           name=name))
 
 
+@add_dispatch_support
 def inv(input, adjoint=False, name=None):  # noqa: A002
     """Mirrors ``tf.linalg.inv``."""
     return apply_op("MatrixInverse", [to_tensor(input)], {"adjoint": bool(adjoint)}, name=name)
 
 
+@add_dispatch_support
 def det(input, name=None):  # noqa: A002
     """Mirrors ``tf.linalg.det``."""
     return apply_op("MatrixDeterminant", [to_tensor(input)], name=name)
@@ -378,6 +388,7 @@ def slogdet(input, name=None):  # noqa: A002
     return tuple(apply_op("LogMatrixDeterminant", [to_tensor(input)], name=name))
 
 
+@add_dispatch_support
 def solve(matrix, rhs, adjoint=False, name=None):
     """Mirrors ``tf.linalg.solve``."""
     return apply_op("MatrixSolve", match_dtypes(matrix, rhs), {"adjoint": bool(adjoint)}, name=name)

@@ -8,6 +8,7 @@ import numpy as np
 import torch
 
 from tfcompat._src.framework import dtypes, errors
+from tfcompat._src.framework.api_dispatch import add_dispatch_support
 from tfcompat._src.framework.dispatch import apply_op
 from tfcompat._src.framework.op_def import DIFFERENTIABLE, register_op
 from tfcompat._src.framework.op_types import INT32_64, REAL_NUMBER, Arg
@@ -98,6 +99,7 @@ def _cross(a, b):
 # ------------------------------------------------------------------------------------------------
 # wrappers
 # ------------------------------------------------------------------------------------------------
+@add_dispatch_support
 def adjoint(matrix, name=None):
     """Mirrors ``tf.linalg.adjoint``: the conjugate transpose of the inner matrices."""
     matrix = to_tensor(matrix)
@@ -133,6 +135,7 @@ def cross(a, b, name=None):
     return apply_op("Cross", match_dtypes(a, b), name=name)
 
 
+@add_dispatch_support
 def matvec(a, b, transpose_a=False, adjoint_a=False, a_is_sparse=False, b_is_sparse=False, name=None):
     """Mirrors ``tf.linalg.matvec``: ``a @ b[..., None]`` squeezed."""
     a, b = match_dtypes(a, b)
@@ -202,6 +205,7 @@ def svd(tensor, full_matrices=False, compute_uv=True, name=None):
     return (s, u, v) if compute_uv else s
 
 
+@add_dispatch_support
 def logdet(matrix, name=None):
     """Mirrors ``tf.linalg.logdet``: log det of a Hermitian positive definite matrix, ``2 sum(log(diag(chol)))``."""
     chol = linalg_decomp_ops.cholesky(to_tensor(matrix))

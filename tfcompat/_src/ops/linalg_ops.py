@@ -7,6 +7,7 @@ import numpy as np
 import torch
 
 from tfcompat._src.framework import dtypes
+from tfcompat._src.framework.api_dispatch import add_dispatch_support
 from tfcompat._src.framework.dispatch import apply_op
 from tfcompat._src.framework.name_scope import name_scope
 from tfcompat._src.framework.op_def import DIFFERENTIABLE, register_op, resolve_legacy
@@ -79,6 +80,7 @@ def matrix_diag(diagonal, name: str = "diag", k: int = 0, num_rows: int = -1, nu
                                           "padding_value": padding_value}, name=name)
 
 
+@add_dispatch_support
 def matrix_diag_part(input, name: str = "diag_part", k: int = 0, padding_value=0,  # noqa: A002
                      align: str = "RIGHT_LEFT"):
     """Mirrors ``tf.linalg.diag_part`` (op ``MatrixDiagPartV3``); only ``k=0`` is supported."""
@@ -97,6 +99,7 @@ def tensor_diag_part(input, name=None):  # noqa: A002
     return apply_op("DiagPart", [to_tensor(input)], name=name)
 
 
+@add_dispatch_support
 def trace(x, name=None):
     """Mirrors ``tf.linalg.trace`` / ``tf.compat.v1.trace``: sum of the main diagonal of each inner matrix."""
     t = to_tensor(x)

@@ -4,14 +4,16 @@ from __future__ import annotations
 import numpy as np
 import torch
 
-from tfcompat._src.framework import composite_dispatch, dtypes, errors, kernel_errors
+from tfcompat._src.framework import api_dispatch, composite_dispatch, dtypes, errors, kernel_errors
 from tfcompat._src.framework.dispatch import apply_op, convert_to_tensor, shape_error
+from tfcompat._src.framework.fused_eager import fused_entry
 from tfcompat._src.framework.indexed_slices import IndexedSlices
 from tfcompat._src.framework.op_def import DIFFERENTIABLE, NOT_DIFFERENTIABLE, register_op
 from tfcompat._src.framework.op_types import (ANY, BATCH_MATMUL, BOOL, FLOAT, FLOAT_COMPLEX, FLOAT_INT_COMPLEX,
                                               INTEGER, MATMUL, NUMBER, REAL, REAL_NUMBER, SIGNED_NUMBER, TF_NAME_OF,
                                               Arg)
 from tfcompat._src.ops import array_ops, complex_ops, shape_checks, shape_fns, string_ops, tf_grad_kernels
+from tfcompat._src.ops import onednn_matmul
 from tfcompat._src.ops._helpers import match_dtypes, to_tensor
 from tfcompat._src.ops.unsigned_kernels import WIDE_UNSIGNED, numpy_binary, wide_unsigned
 
@@ -179,7 +181,7 @@ def _matmul(a, b, transpose_a=False, transpose_b=False):
         a = a.t()
     if transpose_b:
         b = b.t()
-    return torch.mm(a, b) if a.dim() == 2 and b.dim() == 2 else torch.matmul(a, b)
+    return onednn_matmul.matmul(a, b) if a.dim() == 2 and b.dim() == 2 else torch.matmul(a, b)
 
 
 @register_op("BatchMatMulV2", grad=DIFFERENTIABLE, inputs=("x", "y"),
@@ -214,7 +216,22 @@ def _add_n(*xs, N=None):
 # ------------------------------------------------------------------------------------------------
 # python wrappers
 # ------------------------------------------------------------------------------------------------
+# Fused eager entries (framework/fused_eager.py): the wrappers' common case, float eager operands, in one step.
+_FUSED = {op_type: fused_entry(op_type, float_kernel=_fn)   # (_fn: without the wide-unsigned wrapper)
+          for op_type, (_fn, _grad, _rule) in {**_BINARY, **_UNARY}.items() if _grad is DIFFERENTIABLE}
+_FUSED_MATMUL = fused_entry("MatMul", rank=2, transpose_a=False, transpose_b=False)
+# Python operators (ops/operators.py) with a fused entry: operator name -> entry.
+FUSED_OPERATORS = {"add": _FUSED["AddV2"], "sub": _FUSED["Sub"], "mul": _FUSED["Mul"], "truediv": _FUSED["RealDiv"],
+                   "mod": _FUSED["FloorMod"], "pow": _FUSED["Pow"], "matmul": _FUSED_MATMUL}
+_FUSED_ADD, _FUSED_REALDIV = _FUSED["AddV2"], _FUSED["RealDiv"]
+
+
 def _binary(op_type, x, y, name):
+    fused = _FUSED.get(op_type)
+    if fused is not None:
+        out = fused(x, y, name)
+        if out is not None:
+            return out
     composite = composite_dispatch.handler_for(x, y)
     if composite is not None:   # e.g. a RaggedTensor operand (see framework/composite_dispatch.py)
         return composite.binary(op_type, x, y, name)
@@ -223,6 +240,11 @@ def _binary(op_type, x, y, name):
 
 
 def _unary(op_type, x, name):
+    fused = _FUSED.get(op_type)
+    if fused is not None:
+        out = fused(x, name)
+        if out is not None:
+            return out
     composite = composite_dispatch.handler_for(x)
     if composite is not None:
         return composite.unary(op_type, x, name)
@@ -231,6 +253,9 @@ def _unary(op_type, x, name):
 
 def add(x, y, name=None):
     """Mirrors ``tf.math.add`` (op ``AddV2``, named 'Add' by default as in TF; op ``Add`` for strings)."""
+    out = _FUSED_ADD(x, y, name)
+    if out is not None:
+        return out
     composite = composite_dispatch.handler_for(x, y)
     if composite is not None:
         return composite.binary("AddV2", x, y, name)
@@ -259,6 +284,9 @@ def _int_to_float_for_truediv(dt):
 
 def truediv(x, y, name=None):
     """Mirrors ``tf.math.truediv``: integer inputs are cast to float first (int32 -> float64)."""
+    out = _FUSED_REALDIV(x, y, name)   # float operands only: no cast to choose
+    if out is not None:
+        return out
     x, y = match_dtypes(x, y)
     if x.dtype is not y.dtype:
         raise TypeError(f"`x` and `y` must have the same dtype, got {x.dtype!r} != {y.dtype!r}.")
@@ -579,7 +607,19 @@ def saturate_cast(value, dtype, name=None):
 def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_b=False,
            a_is_sparse=False, b_is_sparse=False, output_type=None, name=None):
     """Mirrors ``tf.linalg.matmul``: ``MatMul`` for rank 2, ``BatchMatMulV2`` (broadcasting) above."""
-    a, b = match_dtypes(a, b)
+    if not (transpose_a or transpose_b or adjoint_a or adjoint_b):
+        out = _FUSED_MATMUL(a, b, name)
+        if out is not None:
+            return out
+    try:
+        a, b = match_dtypes(a, b)
+    except (TypeError, ValueError):   # TF's fallback dispatch (a tf.linalg.LinearOperator argument)
+        result = api_dispatch.dispatch(matmul, (a, b), dict(
+            transpose_a=transpose_a, transpose_b=transpose_b, adjoint_a=adjoint_a, adjoint_b=adjoint_b,
+            a_is_sparse=a_is_sparse, b_is_sparse=b_is_sparse, output_type=output_type, name=name))
+        if result is api_dispatch.NOT_SUPPORTED:
+            raise
+        return result
     if transpose_a and adjoint_a or transpose_b and adjoint_b:
         raise ValueError("Only one of transpose_a and adjoint_a can be True.")
     ra, rb = a.shape.rank, b.shape.rank

@@ -210,7 +210,13 @@ def _softmax_xent(logits, labels, *, axis=-1):
              types={"features": Arg("T", FLOAT), "labels": Arg("Tlabels", INT32_64)})
 def _sparse_softmax_xent(logits, labels):
     n_classes = logits.shape[-1]
-    if labels.device.type != "meta" and labels.numel() and (int(labels.min()) < 0 or int(labels.max()) >= n_classes):
+    if torch.compiler.is_compiling():
+        # Inside a compiled plan (runtime/compiled_plan.py) reading the labels on the host would break the graph:
+        # a traced assertion fails the compiled call instead, which then re-runs as the Python plan and raises
+        # TF's InvalidArgumentError below.
+        torch._assert_async(((labels >= 0) & (labels < n_classes)).all(), "label value outside [0, n_classes)")
+    elif labels.device.type != "meta" and labels.numel() and (int(labels.min()) < 0 or
+                                                               int(labels.max()) >= n_classes):
         bad = labels[(labels < 0) | (labels >= n_classes)].reshape(-1)[0]
         raise errors.InvalidArgumentError(
             f"Received a label value of {int(bad)} which is outside the valid range of [0, {n_classes}).  Label "
@@ -409,7 +415,9 @@ def _conv2d(x, w, *, strides, padding, data_format="NHWC", dilations=(1, 1, 1, 1
         ow = max(0, -(-(wp - (kw - 1) * dw) // sw))
         out = xs.new_zeros((xs.shape[0], w.shape[3], oh, ow)) + (xs.sum() + w.sum()) * 0
         return _from_nchw(out, data_format)
-    out = F.conv2d(xs, w.permute(3, 2, 0, 1), stride=(sh, sw), dilation=(dh, dw), padding=conv_pad)
+    # TF's Conv2D is grouped when the input depth is a multiple of the filter's (checked by _conv2d_shape).
+    out = F.conv2d(xs, w.permute(3, 2, 0, 1), stride=(sh, sw), dilation=(dh, dw), padding=conv_pad,
+                   groups=xs.shape[1] // w.shape[2])
     return _from_nchw(out, data_format)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from tfcompat._src.framework import api_dispatch
 from tfcompat._src.framework import context as ctx_lib
 from tfcompat._src.framework import dtypes
 from tfcompat._src.framework.dispatch import convert_to_tensor
@@ -29,13 +30,28 @@ def _convert_other(x, y, hint=False):
         raise TypeError(f"Cannot convert {y!r} to EagerTensor of dtype {x.dtype.name}") from e
 
 
-def _binary(fn, op_name, hint=False):
+def _binary(fn, op_name, hint=False, fused=None):
     # TF names operator-created ops after the Python operator: 'add', 'mul', 'truediv', ...
+    # ``fused``: the op's fused eager entry (math_ops.FUSED_OPERATORS), tried first; None: the general path.
     def forward(self, other):
-        x, y = _convert_other(self, other, hint)
+        if fused is not None:
+            out = fused(self, other, op_name)
+            if out is not None:
+                return out
+        try:
+            x, y = _convert_other(self, other, hint)
+        except (TypeError, ValueError):   # TF: the op's fallback dispatch (``tensor @ linear_operator``)
+            result = api_dispatch.dispatch(fn, (self, other), {"name": op_name})
+            if result is api_dispatch.NOT_SUPPORTED:
+                raise
+            return result
         return fn(x, y, name=op_name)
 
     def reverse(self, other):
+        if fused is not None:
+            out = fused(other, self, op_name)
+            if out is not None:
+                return out
         y, x = _convert_other(self, other, hint)
         return fn(x, y, name=op_name)
     return forward, reverse
@@ -131,7 +147,7 @@ def _install(cls):
         "xor": (_logical_or_bitwise(math_ops.logical_xor, math_ops.bitwise_xor), False),
     }
     for name, (fn, hint) in pairs.items():
-        fwd, rev = _binary(fn, name if name != "matmul" else "MatMul", hint)
+        fwd, rev = _binary(fn, name if name != "matmul" else "MatMul", hint, math_ops.FUSED_OPERATORS.get(name))
         setattr(cls, f"__{name}__", fwd)
         setattr(cls, f"__r{name}__", rev)
     cls.__div__ = cls.__truediv__

@@ -19,9 +19,12 @@ from tfcompat._src.framework.op_def import NOT_DIFFERENTIABLE, register_op
 from tfcompat._src.framework.sparse_tensor import SparseTensor
 from tfcompat._src.framework.string_tensor import as_bytes_array, string_value
 from tfcompat._src.framework.tensor_shape import TensorShape
+from tfcompat._src.ops import parsing_ragged
+from tfcompat._src.ops.parsing_ragged import RaggedFeature
 from tfcompat._src.protos import example as example_pb
 
-__all__ = ["FixedLenFeature", "VarLenFeature", "FixedLenSequenceFeature", "SparseFeature", "parse_example",
+__all__ = ["FixedLenFeature", "VarLenFeature", "FixedLenSequenceFeature", "RaggedFeature", "SparseFeature",
+           "parse_example",
            "parse_single_example", "parse_sequence_example", "parse_single_sequence_example"]
 
 
@@ -68,19 +71,30 @@ _TYPE_NAME = {"float_list": "float", "int64_list": "int64", "bytes_list": "strin
 # the parse plan: one entry per feature, in TF's output order (sparse keys, then dense keys, each sorted)
 # ------------------------------------------------------------------------------------------------
 class _Spec:
-    __slots__ = ("key", "kind", "dtype", "shape", "default", "sequence")
+    __slots__ = ("key", "kind", "dtype", "shape", "default", "sequence", "splits_dtype")
 
-    def __init__(self, key, kind, dtype, shape=None, default=None, sequence=False):
+    def __init__(self, key, kind, dtype, shape=None, default=None, sequence=False, splits_dtype=None):
         self.key, self.kind, self.dtype, self.shape, self.default, self.sequence = \
             key, kind, dtype, shape, default, sequence
+        self.splits_dtype = splits_dtype
 
 
 def _build_specs(features, where="features"):
     if not features:
         raise ValueError("Invalid argument: features cannot be empty.")
-    sparse, dense = [], []
+    sparse, dense, ragged = [], [], {}
     for key in sorted(features):
         f = features[key]
+        if isinstance(f, RaggedFeature):
+            if where != "features":
+                raise NotImplementedError("tf.io.RaggedFeature in SequenceExample parsing is not supported by "
+                                          "tfcompat yet; use it with parse_example/parse_single_example.")
+            for name, dt, splits_dt in parsing_ragged.ragged_keys(key, f):
+                seen = ragged.get(name)
+                if seen is not None and (seen.dtype, seen.splits_dtype) != (dt, splits_dt):
+                    raise ValueError(f"Conflicting type for feature {name}: {seen.dtype!r} vs {dt!r}")
+                ragged[name] = _Spec(name, "ragged", dt, splits_dtype=splits_dt)
+            continue
         if isinstance(f, SparseFeature):
             raise NotImplementedError("tf.io.SparseFeature is not supported by tfcompat yet; parse the index and "
                                       "value keys with VarLenFeature.")
@@ -100,7 +114,7 @@ def _build_specs(features, where="features"):
             raise ValueError("Unsupported: FixedLenSequenceFeature requires allow_missing to be True.")
         default = _dense_default(key, dt, shape.as_list(), f.default_value)
         dense.append(_Spec(key, "dense", dt, shape.as_list(), default, isinstance(f, FixedLenSequenceFeature)))
-    return sparse + dense
+    return sparse + dense + [ragged[k] for k in sorted(ragged)]
 
 
 def _dense_default(key, dt, shape, value):
@@ -217,6 +231,12 @@ def _parse_batch(serialized, specs, single):
         if spec.kind == "sparse":
             per = [_values(m[spec.key], spec, spec.key) if spec.key in m else [] for m in maps]
             outs.extend(_sparse_parts(per, spec.dtype, not single))
+        elif spec.kind == "ragged":
+            per = [_values(m[spec.key], spec, spec.key) if spec.key in m else [] for m in maps]
+            flat_values = [v for vals in per for v in vals]
+            splits = np.cumsum([0] + [len(vals) for vals in per]).astype(spec.splits_dtype.np_dtype)
+            outs.append(_to_output(_as_array(flat_values, spec.dtype), spec.dtype))
+            outs.append(torch.from_numpy(splits))
         else:
             arrays = [_dense_value(m, spec, "<unknown>") for m in maps]
             if spec.sequence:
@@ -234,6 +254,9 @@ def _output_specs(specs, batch_dim, single):
         if spec.kind == "sparse":
             out += [(TensorShape([None, 1 if single else 2]), dtypes.int64), (TensorShape([None]), spec.dtype),
                     (TensorShape([1 if single else 2]), dtypes.int64)]
+        elif spec.kind == "ragged":
+            out += [(TensorShape([None]), spec.dtype),
+                    (TensorShape([None if batch_dim is None or single else batch_dim + 1]), spec.splits_dtype)]
         elif spec.sequence:
             out.append((TensorShape(lead + [None] + spec.shape), spec.dtype))
         else:
@@ -242,7 +265,7 @@ def _output_specs(specs, batch_dim, single):
 
 
 def _n_outputs(attrs):
-    return sum(3 if s.kind == "sparse" else 1 for s in attrs["specs"])
+    return sum({"sparse": 3, "ragged": 2}.get(s.kind, 1) for s in attrs["specs"])
 
 
 def _example_shape_fn(inputs, attrs):
@@ -266,14 +289,27 @@ def _parse_single_example_kernel(serialized, *, specs, single=True):
     return _parse_batch(as_bytes_array(serialized).reshape(1), specs, True)
 
 
-def _assemble(specs, outs):
+def _assemble(specs, outs, features=None, single=False):
     result = {}
     it = iter(outs if isinstance(outs, (list, tuple)) else [outs])
     for spec in specs:
         if spec.kind == "sparse":
             result[spec.key] = SparseTensor(next(it), next(it), next(it))
+        elif spec.kind == "ragged":
+            values, splits = next(it), next(it)
+            if single:
+                result[spec.key] = values
+            else:
+                from tfcompat._src.ops.ragged.ragged_tensor import RaggedTensor
+                result[spec.key] = RaggedTensor.from_row_splits(values, splits, validate=False)
         else:
             result[spec.key] = next(it)
+    if features is not None and any(isinstance(f, RaggedFeature) for f in features.values()):
+        # As TF: the RaggedFeatures are composed after every feature is parsed; helper keys are dropped.
+        updates = {key: parsing_ragged.build_ragged(key, f, result, single)
+                   for key, f in sorted(features.items()) if isinstance(f, RaggedFeature)}
+        result.update(updates)
+        result = {k: v for k, v in result.items() if k in features}
     return result
 
 
@@ -287,7 +323,7 @@ def parse_example(serialized, features, example_names=None, name=None):
         raise ValueError(f"Shape must be rank 1 but is rank {ser.shape.rank} for 'ParseExample/ParseExampleV2' "
                          f"(op: 'ParseExampleV2') with input shapes: {ser.shape}.")
     outs = apply_op("ParseExampleV2", [ser], {"specs": specs, "single": False}, name=name or "ParseExample")
-    return _assemble(specs, outs)
+    return _assemble(specs, outs, features)
 
 
 def parse_single_example(serialized, features, example_names=None, name=None):
@@ -299,7 +335,7 @@ def parse_single_example(serialized, features, example_names=None, name=None):
                          f"shapes: {ser.shape}.")
     outs = apply_op("ParseSingleExample", [ser], {"specs": specs, "single": True},
                     name=name or "ParseSingleExample")
-    return _assemble(specs, outs)
+    return _assemble(specs, outs, features, single=True)
 
 
 def parse_single_example_v1(serialized, features, name=None, example_names=None):

@@ -6,6 +6,7 @@ import torch
 
 from tfcompat._src.framework import composite_dispatch, dtypes, errors
 from tfcompat._src.framework.dispatch import apply_op, constant_value
+from tfcompat._src.framework.fused_eager import fused_entry
 from tfcompat._src.framework.op_def import DIFFERENTIABLE, NOT_DIFFERENTIABLE, register_op, resolve_legacy
 from tfcompat._src.framework.op_types import BOOL, INT16_32_64, INT32_64, NUMBER, REAL_NUMBER, REAL_NUMBER_BOOL, Arg
 from tfcompat._src.ops import array_ops, math_ops, shape_checks
@@ -128,7 +129,16 @@ for _name, _fn, _grad, _input in [("Sum", _sum, DIFFERENTIABLE, Arg("T", NUMBER)
                 shape_check=shape_checks.reduction)(_reducer(_fn))
 
 
+# Fused eager entries (framework/fused_eager.py) of a reduction over all axes: reduce_mean(x) in one step.
+_FUSED_ALL_AXES = {op: fused_entry(op, keep_dims=False, axis=None) for op in ("Sum", "Mean", "Prod", "Max", "Min")}
+
+
 def _reduce(op_type, input_tensor, axis, keepdims, name, reduction_indices=None, keep_dims=None):
+    fused = _FUSED_ALL_AXES.get(op_type) if axis is None and not keepdims else None
+    if fused is not None and reduction_indices is None and keep_dims is None:
+        out = fused(input_tensor, name)
+        if out is not None:
+            return out
     axis = resolve_legacy("axis", axis, reduction_indices=reduction_indices)
     keepdims = resolve_legacy("keepdims", keepdims, keep_dims=keep_dims)
     composite = composite_dispatch.handler_for(input_tensor)

@@ -7,8 +7,10 @@ import numpy as np
 import torch
 
 from tfcompat._src.framework import context as ctx_lib
-from tfcompat._src.framework import dtypes, errors
+from tfcompat._src.framework import dtypes, errors, kernel_errors
+from tfcompat._src.framework import op_def as op_def_lib
 from tfcompat._src.framework.dispatch import apply_op, constant_value, shape_error
+from tfcompat._src.framework.dispatch import shape_error as dispatch_shape_error
 from tfcompat._src.framework.op_def import DIFFERENTIABLE, register_op
 from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.ops._helpers import is_tensor_like, to_tensor
@@ -165,15 +167,25 @@ def strided_slice_spec(x, slice_spec: tuple, name="strided_slice"):
             spec.append(("s", comp(s.start), comp(s.stop), comp(s.step)))
         else:
             spec.append(("i", comp(s)))
-    _check_static_slice(x.shape, spec)
+    # Indexing (x[...]) names the op in a name scope, so TF's eager error ends " name: strided_slice/".
+    _check_static_slice(x.shape, spec, "strided_slice/" if name == "strided_slice" else "")
     return apply_op("StridedSlice", [x] + dyn, {"spec": tuple(spec)}, name=name)
 
 
-def _check_static_slice(shape, spec):
-    """TF's StridedSlice shape checks for what is known before running (InvalidArgumentError eagerly,
-    ValueError in a graph)."""
+def _check_static_slice(shape, spec, eager_name=""):
+    """TF's StridedSlice shape checks for what is known before running (InvalidArgumentError eagerly, worded as
+    TF's kernel error, ValueError in a graph)."""
     if shape.rank is None:
         return
+
+    def shape_error(message):
+        err = dispatch_shape_error(message)
+        if not isinstance(err, errors.InvalidArgumentError):
+            return err
+        return errors.InvalidArgumentError(
+            f"{kernel_errors.eager_prefix(op_def_lib.REGISTRY['StridedSlice'], None)}{message} [Op:StridedSlice]"
+            + (f" name: {eager_name}" if eager_name else ""))
+
     dims = shape.as_list()
     n_real = sum(1 for it in spec if it[0] in "is")
     if n_real > len(dims):

@@ -12,6 +12,7 @@ from __future__ import annotations
 import torch
 
 from tfcompat._src.framework import errors
+from tfcompat._src.ops.grad_function import TFGradFunction
 
 __all__ = ["sqrt", "rsqrt", "reciprocal", "abs_", "sign", "maximum", "minimum", "pow_", "floormod", "relu",
            "elu", "selu", "softsign", "lgamma", "digamma", "cumsum_value", "cumprod", "xlogy", "xdivy"]
@@ -41,7 +42,7 @@ def _sum_to(g, shape):
 # ------------------------------------------------------------------------------------------------
 # unary: the guarded gradients of SqrtGrad, RsqrtGrad, ReciprocalGrad (cwise_ops_gradients.h)
 # ------------------------------------------------------------------------------------------------
-class _Sqrt(torch.autograd.Function):
+class _Sqrt(TFGradFunction):
     @staticmethod
     def forward(ctx, x):
         y = torch.sqrt(x)
@@ -60,7 +61,7 @@ class _Sqrt(torch.autograd.Function):
         return t * (0.5 / y)
 
 
-class _Rsqrt(torch.autograd.Function):
+class _Rsqrt(TFGradFunction):
     @staticmethod
     def forward(ctx, x):
         y = torch.rsqrt(x)
@@ -80,7 +81,7 @@ class _Rsqrt(torch.autograd.Function):
         return t * (-0.5 * y * y * y)
 
 
-class _Reciprocal(torch.autograd.Function):
+class _Reciprocal(TFGradFunction):
     @staticmethod
     def forward(ctx, x):
         y = torch.reciprocal(x)
@@ -121,7 +122,7 @@ def sign(x):
     return torch.where(torch.isnan(x), torch.full_like(s, float("nan")), s) if x.is_floating_point() else s
 
 
-class _Abs(torch.autograd.Function):
+class _Abs(TFGradFunction):
     @staticmethod
     def forward(ctx, x):
         ctx.save_for_backward(x)
@@ -147,7 +148,7 @@ def abs_(x):
 # ------------------------------------------------------------------------------------------------
 # binary
 # ------------------------------------------------------------------------------------------------
-class _MaxMin(torch.autograd.Function):
+class _MaxMin(TFGradFunction):
     """Maximum/Minimum: NaN propagates in the value; the gradient goes to x where ``x >= y`` (``x <= y``) and to
     y elsewhere, also where either is NaN (TF's ``_MaximumMinimumGrad``)."""
 
@@ -186,7 +187,7 @@ def minimum(x, y):
     return _MaxMin.apply(x, y, False) if _recording(x, y) else torch.minimum(x, y)
 
 
-class _Pow(torch.autograd.Function):
+class _Pow(TFGradFunction):
     """TF's ``_PowGrad``: dz/dx = grad * y * x**(y - 1) (no guard: 0 * inf is NaN), dz/dy = grad * z * log(x)
     with log(x) taken as 0 where x <= 0 (x == 0 for complex)."""
 
@@ -239,7 +240,7 @@ def _floormod_value(x, y):
     return torch.where(shift, r + y, r)
 
 
-class _FloorMod(torch.autograd.Function):
+class _FloorMod(TFGradFunction):
     @staticmethod
     def forward(ctx, x, y):
         ctx.save_for_backward(x, y)
@@ -281,7 +282,7 @@ def _positive_mask(y: torch.Tensor, dtype: torch.dtype) -> torch.Tensor:
     return torch.gt(y, 0, out=torch.empty_like(y, dtype=dtype))
 
 
-class _Relu(torch.autograd.Function):
+class _Relu(TFGradFunction):
     @staticmethod
     def forward(ctx, x):
         y = torch.relu(x)
@@ -317,7 +318,7 @@ def _selu_value(x):
     return torch.where(x < 0, _SELU_SCALE_ALPHA * (torch.exp(x) - 1), _SELU_SCALE * x)
 
 
-class _Elu(torch.autograd.Function):
+class _Elu(TFGradFunction):
     @staticmethod
     def forward(ctx, x):
         y = _elu_value(x)
@@ -341,7 +342,7 @@ def elu(x):
     return _Elu.apply(x) if _recording(x) else _elu_value(x)
 
 
-class _Selu(torch.autograd.Function):
+class _Selu(TFGradFunction):
     @staticmethod
     def forward(ctx, x):
         y = _selu_value(x)
@@ -365,7 +366,7 @@ def selu(x):
     return _Selu.apply(x) if _recording(x) else _selu_value(x)
 
 
-class _Softsign(torch.autograd.Function):
+class _Softsign(TFGradFunction):
     @staticmethod
     def forward(ctx, x):
         ctx.save_for_backward(x)
@@ -399,7 +400,7 @@ def _trigamma(x):
     return torch.where(pole, torch.full_like(x, float("inf")), torch.polygamma(1, x))
 
 
-class _Digamma(torch.autograd.Function):
+class _Digamma(TFGradFunction):
     @staticmethod
     def forward(ctx, x):
         ctx.save_for_backward(x)
@@ -414,7 +415,7 @@ class _Digamma(torch.autograd.Function):
     jvp = backward
 
 
-class _Lgamma(torch.autograd.Function):
+class _Lgamma(TFGradFunction):
     @staticmethod
     def forward(ctx, x):
         ctx.save_for_backward(x)
@@ -471,7 +472,7 @@ def cumprod_value(x, axis, exclusive=False, reverse=False):
     return torch.flip(out, (axis,)) if reverse else out
 
 
-class _Cumprod(torch.autograd.Function):
+class _Cumprod(TFGradFunction):
     """TF's ``_CumprodGrad``: ``div_no_nan(cumsum(cumprod(x) * grad, reverse=not reverse), x)`` (0 at zeros)."""
 
     @staticmethod
@@ -518,7 +519,7 @@ def xdivy_value(x, y):
     return torch.where(x == 0, torch.zeros_like(x * y), x / y)
 
 
-class _Xlogy(torch.autograd.Function):
+class _Xlogy(TFGradFunction):
     @staticmethod
     def forward(ctx, x, y):
         ctx.save_for_backward(x, y)
@@ -544,7 +545,7 @@ class _Xlogy(torch.autograd.Function):
         return gx, gy
 
 
-class _Xdivy(torch.autograd.Function):
+class _Xdivy(TFGradFunction):
     @staticmethod
     def forward(ctx, x, y):
         ctx.save_for_backward(x, y)

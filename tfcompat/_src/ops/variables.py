@@ -21,6 +21,10 @@ from tfcompat._src.framework import context as ctx_lib
 from tfcompat._src.framework import dispatch as dispatch_lib
 from tfcompat._src.framework import dtypes
 from tfcompat._src.framework import errors
+from tfcompat._src.framework import fused_eager
+from tfcompat._src.framework import op_def as op_def_lib
+from tfcompat._src.framework import name_scope as name_scope_lib
+from tfcompat._src.ops.variable_creator import VariableCreatorMeta
 from tfcompat._src.ops.variable_enums import VariableAggregation, VariableSynchronization
 from tfcompat._src.framework.dispatch import apply_op, convert_to_tensor
 from tfcompat._src.framework.graph import GraphKeys
@@ -31,9 +35,25 @@ from tfcompat._src.framework.tensor_shape import TensorShape
 __all__ = ["Variable", "ResourceVariable"]
 
 _ctx = ctx_lib.context()
-# Autodiff installs a hook here: called with the variable on every eager read (GradientTape's
-# watch_accessed_variables).
+# Hooks called with the variable on every eager read (GradientTape's watch_accessed_variables, custom_gradient's
+# variable collection, deferred checkpoint restores). Autodiff's are present only while they have work (a tape
+# records, a custom_gradient function runs): install and remove them with add_read_hook / remove_read_hook,
+# which rebind the list, so a read iterating over it is never disturbed.
 read_hooks: list = []
+
+
+def add_read_hook(hook) -> None:
+    """Calls ``hook(variable)`` on every eager variable read from now on (once, however often added)."""
+    global read_hooks
+    if hook not in read_hooks:
+        read_hooks = read_hooks + [hook]
+
+
+def remove_read_hook(hook) -> None:
+    """Stops calling ``hook`` on reads (no error when it was not installed)."""
+    global read_hooks
+    if hook in read_hooks:
+        read_hooks = [h for h in read_hooks if h is not hook]
 # The runtime installs a function evaluating a symbolic tensor (a variable's initial value built while tracing).
 symbolic_evaluator: list = [None]
 # runtime/function.py installs a hook here while a tf.function traces: called for every variable created meanwhile,
@@ -158,6 +178,7 @@ def _assign_sub_variable(value, *, var, validate_shape=True):
 
 
 _ASSIGN_OPS = {"assign": "AssignVariableOp", "add": "AssignAddVariableOp", "sub": "AssignSubVariableOp"}
+_NUMERICS_CHECKERS = dispatch_lib.NUMERICS_CHECKERS
 
 
 @register_op("VarIsInitializedOp", grad=NOT_DIFFERENTIABLE, inputs=(), stateful=True,
@@ -179,7 +200,7 @@ def _dims(shape) -> str:
     return "<unknown>" if shape.rank is None else "[" + ",".join("?" if d is None else str(d) for d in shape) + "]"
 
 
-class Variable:
+class Variable(metaclass=VariableCreatorMeta):   # the metaclass runs tf.variable_creator_scope's chain
     """Mirrors ``tf.Variable`` (TF2 resource semantics in eager mode; TF1 graph variable under a graph).
 
     Writes are copy-on-write (see the module docstring): reads are snapshots, as in TF."""
@@ -239,7 +260,10 @@ class Variable:
                              f"dtype {init.dtype.name}")
         self._dtype = init.dtype
         self._shape = TensorShape(shape) if shape is not None else init.shape
-        self._name = (name or "Variable") + ":0"
+        # As TF: named inside the eager name scope, never uniquified (name='' gives ':0', 'a/' is absolute).
+        scope = name_scope_lib.eager_scope_after(name_scope_lib.eager_scope_name(),
+                                                 "Variable" if name is None else name)
+        self._name = (scope[:-1] if scope.endswith("/") else scope) + ":0"
         value = init._t.clone() if init._t.requires_grad else init._t
         for hook in initial_value_hooks:
             replaced = hook(self._name, self._shape, self._dtype, value)
@@ -469,6 +493,8 @@ class Variable:
             hook(self)
         tapes = self._tapes
         value = self._value
+        if _NUMERICS_CHECKERS:   # tf.debugging.enable_check_numerics: TF checks each eager ReadVariableOp
+            _NUMERICS_CHECKERS[-1].eager(op_def_lib.REGISTRY["ReadVariableOp"], value, ())
         if tapes:
             recording = _ctx.recording_tapes
             if len(tapes) == 1:
@@ -618,6 +644,15 @@ class ResourceVariable(Variable):
     tfcompat variable has resource semantics; TF1's ``RefVariable`` class is not reproduced)."""
 
 
+def _fused_read(var: Variable):
+    # The fused eager entry's read of a tf.Variable (framework/fused_eager.py): the same eager read as
+    # read_value(), or None for a graph variable (the general path handles it).
+    return var._eager_read() if var._graph is None else None
+
+
+fused_eager.EAGER_VARIABLE_READS[ResourceVariable] = _fused_read
+
+
 class _UnreadVariable(ResourceVariable):
     """Mirrors TF's ``_UnreadVariable``: what an eager ``assign``/``assign_add``/``assign_sub`` returns.
 
@@ -686,7 +721,6 @@ def _ordered_after_writes(graph, var, write):
 
 
 def _add_handle_op(graph, var, op_name):
-    from tfcompat._src.framework import op_def as op_def_lib
     from tfcompat._src.framework.dispatch import infer_output_specs
     op_def = op_def_lib.REGISTRY["VarHandleOp"]
     attrs = {"var": var}

@@ -77,6 +77,36 @@ class ControlFlowLowering:
                 f"predicate of tf.cond must be a bool tensor).")
         em.emit(op, lines, ins, outs)
 
+    # -- courses known when the plan is compiled (runtime/compiled_control_flow.py) ------------------------
+    def lower_taken_branch(self, op, em, ins, outs, index: int) -> None:
+        """Emits the call of branch ``index`` only (the predicate folded to a constant)."""
+        g, idx = op.attrs["branches"][index], op.attrs["branch_inputs"][index]
+        fixed = ins[1:]
+        call = f"{em.bind(em.compile_function(g), 'branch')}({', '.join(fixed[i] for i in idx)})"
+        em.emit(op, f"{_tuple_lhs(outs)} = {call}", ins, outs)
+
+    def lower_unrolled_loop(self, op, em, ins, outs, trips: int, counter_start: int) -> None:
+        """Emits ``trips`` body calls as ``for _ in range(trips)`` (the trip count folded to a constant); the
+        counter output is its final value, as the dynamic loop's."""
+        attrs = op.attrs
+        n_vars = attrs["n_vars"]
+        limit, init, fixed = ins[1], ins[2:2 + n_vars], ins[2 + n_vars:]
+        loop = [em.var("w") for _ in range(n_vars)]
+        kb = em.bind(em.compile_function(attrs["body"]), "body")
+        body_args = ", ".join(loop + [fixed[i] for i in attrs["body_inputs"]])
+        lines = []
+        if loop:
+            lines.append(f"{', '.join(loop)}, = {', '.join(init)},")
+        if trips:
+            lines += [f"for _ in range({trips}):", f"    {_tuple_lhs(loop)} = {kb}({body_args})"]
+        dtype = em.bind(op.outputs[0].dtype.torch_dtype, "dt")
+        lines.append(f"{outs[0]} = _torch_tensor({counter_start + trips}, dtype={dtype})")
+        lines.append(f"{outs[1]} = {limit}")
+        if loop:
+            lines.append(f"{_tuple_lhs(outs[2:])} = {', '.join(loop)},")
+            lines.append(f"del {', '.join(loop)}")
+        em.emit(op, lines, ins, outs)
+
     # -- while_loop ----------------------------------------------------------------------------------------
     def _lower_loop(self, op, em, ins, outs):
         attrs = op.attrs

@@ -14,16 +14,20 @@ input signature, as XLA compiles per shape). Variables are lifted out of the com
 ``torch.autograd.grad`` is traced into the graph (``torch._dynamo.config.trace_autograd_ops``); the variables'
 leaves and fed tensors that a gradient differentiates against are made before entering.
 
-A plan torch.compile cannot take runs as the Python plan, with one warning naming the reason: sub-graphs
-(``tf.cond``/``tf.while_loop``: data-dependent Python control flow), string tensors, ``py_func``, summaries, a
-plan run under an outer GradientTape, or any torch.compile error on the first call (a graph break included:
-a kernel reading a tensor's value on the host). Numbers are the Python
-plan's: random ops use torch's eager generator (``fallback_random``). A call that fails at run time is re-run
+Control flow whose course is known when the plan is compiled is inlined (runtime/compiled_control_flow.py): a
+``tf.cond`` with a constant predicate calls its taken branch, a ``tf.while_loop`` with a constant trip count is
+unrolled. A plan torch.compile cannot take runs as the Python plan, with one warning naming the reason:
+data-dependent ``tf.cond``/``tf.while_loop`` (or control flow nested in a branch or loop body), string tensors,
+``py_func``, summaries, a plan run under an outer GradientTape, or any torch.compile error on the first call (a
+graph break included: a kernel reading a tensor's value on the host). Numbers are the Python plan's: random ops
+use torch's eager generator (``fallback_random``). A call that fails at run time is re-run
 as the Python plan (variables are only written after a successful compiled call), so errors are TF's.
 
-dynamo also guards on torch's thread count, which thread fitting (runtime/thread_fitting.py) adapts to the
-machine's load: one compile per thread count seen. Dynamo refuses autograd Functions with a custom ``jvp``
-(tfcompat's TF-gradient kernels have them for forward mode): they are hidden while a call may trace.
+dynamo also guards on torch's thread count (inductor generates its kernels for one): a compiled plan runs with the
+count it first compiled with (the caller's is put back after the call), and thread fitting
+(runtime/thread_fitting.py) does not refit before compiled plans, so a thread count change never recompiles.
+Dynamo refuses autograd Functions with a custom ``jvp``: tfcompat's TF-gradient kernels keep theirs on twins used
+only under forward-mode AD (ops/grad_function.py), and compiled plans never run under forward-mode AD.
 
 The backend is inductor; tests pick a cheap one through ``TFCOMPAT_COMPILE_BACKEND`` (``aot_eager``,
 ``eager``) or ``compile_settings['backend']``."""
@@ -46,6 +50,7 @@ from tfcompat._src.framework.op_def import KIND_CALL, KIND_CONTROL_FLOW
 from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.ops import variables as variables_lib
 from tfcompat._src.runtime import codegen
+from tfcompat._src.runtime import compiled_control_flow
 
 __all__ = ["compile_settings", "jit_settings", "backend_name", "compile_program", "CompiledPlanFunction",
            "unsupported_reason", "function_jit", "session_jit"]
@@ -198,10 +203,13 @@ def _has_variables(value) -> bool:
 
 
 class _LiftingEmitter(codegen.Emitter):
-    """The Python plan's emitter, binding kernels to the lifted stand-ins of the variables they use."""
+    """The Python plan's emitter, binding kernels to the lifted stand-ins of the variables they use, and inlining
+    control-flow nodes by their static course (``courses``: id(op) -> runtime/compiled_control_flow.py's
+    ``StaticBranch`` or ``StaticLoop``)."""
 
-    def __init__(self, program):
+    def __init__(self, program, courses: dict):
         super().__init__(program)
+        self.courses = courses
         self.frame = _Frame()
         self.variables: list = []      # the lifted variables, in frame order
         self._proxies: dict = {}       # id(variable) -> its _LiftedVariable
@@ -214,13 +222,20 @@ class _LiftingEmitter(codegen.Emitter):
         return proxy
 
     def lower_op(self, op, ins, outs) -> None:
+        course = self.courses.get(id(op))
         if any(_has_variables(v) for v in op.attrs.values()):
             op = _LiftedOp(op, {k: _map_variables(v, self._lift) for k, v in op.attrs.items()})
-        super().lower_op(op, ins, outs)
+        if course is None:
+            super().lower_op(op, ins, outs)
+        elif isinstance(course, compiled_control_flow.StaticBranch):
+            codegen.lowering_of(op).lower_taken_branch(op, self, ins, outs, course.index)
+        else:
+            codegen.lowering_of(op).lower_unrolled_loop(op, self, ins, outs, course.trips, course.counter_start)
 
 
 class _LiftingBackend(codegen.PythonBackend):
-    emitter = _LiftingEmitter
+    def __init__(self, courses: dict):
+        self.emitter = lambda program: _LiftingEmitter(program, courses)
 
     def compile(self, program):
         fn, src = super().compile(program)
@@ -234,34 +249,61 @@ class _LiftingBackend(codegen.PythonBackend):
 # ------------------------------------------------------------------------------------------------
 # what cannot be compiled
 # ------------------------------------------------------------------------------------------------
-def _op_reason(op):
+def _called_graph_reason(graph) -> str | None:
+    """Why the ops of a sub-graph a compiled plan calls cannot be traced with it, or None."""
+    for inner in graph.get_operations():
+        if inner.op_def.kind == KIND_CONTROL_FLOW:
+            return f"op {inner.name!r} is control flow nested in a called function"
+        reason = _op_reason(inner, frozenset(), {})
+        if reason is None and any(_has_variables(v) for v in inner.attrs.values()):
+            reason = f"op {inner.name!r} uses a variable inside a called function"
+        if reason is not None:
+            return reason
+    return None
+
+
+def _op_reason(op, fed_ids, courses: dict):
     if op.type in _PY_FUNC_OPS:
         return f"op {op.name!r} calls Python (tf.py_function/tf.numpy_function)"
     if "Summary" in op.type:
         return f"op {op.name!r} writes a summary"
     kind = op.op_def.kind
     if kind == KIND_CONTROL_FLOW:
-        return f"op {op.name!r} is data-dependent control flow (tf.cond/tf.while_loop)"
-    if kind == KIND_CALL:
-        for inner in op.attrs["f"].get_operations():
-            reason = _op_reason(inner)
-            if reason is None and any(_has_variables(v) for v in inner.attrs.values()):
-                reason = f"op {inner.name!r} uses a variable inside a called function"
+        course = compiled_control_flow.static_course(op, fed_ids)
+        if course is None:
+            return (f"op {op.name!r} is data-dependent control flow (tf.cond/tf.while_loop whose predicate or trip "
+                    f"count is not a constant)")
+        graphs = ([op.attrs["branches"][course.index]] if isinstance(course, compiled_control_flow.StaticBranch)
+                  else [op.attrs["body"]])
+        for g in graphs:
+            reason = _called_graph_reason(g)
             if reason is not None:
                 return reason
+        courses[id(op)] = course
+    if kind == KIND_CALL:
+        reason = _called_graph_reason(op.attrs["f"])
+        if reason is not None:
+            return reason
     for t in list(op.outputs) + list(op.inputs):
         if t.dtype.name in _UNCOMPILABLE_DTYPES and op.type != "VarHandleOp" and t.op.type != "VarHandleOp":
             return f"op {op.name!r} has a {t.dtype.name} tensor"
     return None
 
 
+def _analyse(program) -> tuple[str | None, dict]:
+    """``(why the plan cannot be compiled or None, {id(control-flow op): its static course})``."""
+    fed_ids = {id(t) for t in program.feeds}
+    courses: dict = {}
+    for op in program.order:
+        reason = _op_reason(op, fed_ids, courses)
+        if reason is not None:
+            return reason, courses
+    return None, courses
+
+
 def unsupported_reason(program) -> str | None:
     """Why ``program`` cannot be compiled (checked before trying), or None."""
-    for op in program.order:
-        reason = _op_reason(op)
-        if reason is not None:
-            return reason
-    return None
+    return _analyse(program)[0]
 
 
 def _warn_fallback(name: str, reason: str) -> None:
@@ -293,7 +335,7 @@ class CompiledPlanFunction:
         self.fallback_reason = None
         self._compiled_once = False
         self._compiled_states: set = set()
-        self._jvp_functions = _custom_jvp_functions()
+        self._threads = None   # torch's thread count when the plan first compiled: kept while it runs
         inner = torch._dynamo.lookup_backend(self.backend)
 
         def counting_backend(gm, example_inputs):
@@ -307,7 +349,7 @@ class CompiledPlanFunction:
         self._frame.values = list(inputs)
         try:
             if tracing:
-                with _trace_config(self._jvp_functions):
+                with _trace_config():
                     outs = self._compiled(feeds)
             else:
                 outs = self._compiled(feeds)
@@ -323,6 +365,18 @@ class CompiledPlanFunction:
     def __call__(self, feeds):
         if self.fallback_reason is not None or dispatch.FORWARD_ACCUMULATORS:
             return self._python_fn(feeds)
+        threads = torch.get_num_threads()
+        if self._threads is None or threads == self._threads:
+            return self._call_compiled(feeds)
+        # dynamo guards on the thread count (inductor generates its kernels for one): a compiled plan runs with the
+        # count it compiled with, and the caller's count is put back after (no recompile per thread count).
+        torch.set_num_threads(self._threads)
+        try:
+            return self._call_compiled(feeds)
+        finally:
+            torch.set_num_threads(threads)
+
+    def _call_compiled(self, feeds):
         variables = self._variables
         if not all(v._is_initialized() for v in variables):
             return self._python_fn(feeds)   # raises TF's error, or initializes
@@ -358,40 +412,22 @@ class CompiledPlanFunction:
             _logger.info("jit_compile: compiled %s with torch.compile (backend=%s) in %.2f s.", self.name,
                          self.backend, seconds)
         self._compiled_once = True
+        if self._threads is None:
+            self._threads = torch.get_num_threads()
         for var, old, new in zip(variables, inputs, values):
             if new is not old:
                 var._bind_fresh(new)
         return outs
 
 
-def _custom_jvp_functions() -> list:
-    """tfcompat's ``torch.autograd.Function`` classes that define ``jvp`` (forward-mode AD of TF's gradient
-    formulas): ``[(class, its jvp descriptor)]``."""
-    found, stack = [], list(torch.autograd.Function.__subclasses__())
-    while stack:
-        cls = stack.pop()
-        stack.extend(cls.__subclasses__())
-        if cls.__module__.startswith("tfcompat.") and "jvp" in cls.__dict__:
-            found.append((cls, cls.__dict__["jvp"]))
-    return found
-
-
 @contextlib.contextmanager
-def _trace_config(hidden):
+def _trace_config():
     # trace_autograd_ops: torch.autograd.grad is traced into the graph (gradient nodes). fallback_random:
     # inductor draws random numbers with torch's eager generator, so they are the Python plan's.
-    # Trap: dynamo refuses an autograd.Function with a custom jvp. Compiled plans never run under forward-mode AD
-    # (such calls take the Python plan), so those jvps are hidden while dynamo may trace, and put back after.
     import torch._inductor.config as inductor_config  # noqa: PLC0415 - heavy; only when a plan compiles
-    for cls, _ in hidden:
-        delattr(cls, "jvp")
-    try:
-        with torch._dynamo.config.patch(trace_autograd_ops=True, capture_scalar_outputs=True), \
-                inductor_config.patch(fallback_random=True):
-            yield
-    finally:
-        for cls, jvp in hidden:
-            setattr(cls, "jvp", jvp)
+    with torch._dynamo.config.patch(trace_autograd_ops=True, capture_scalar_outputs=True), \
+            inductor_config.patch(fallback_random=True):
+        yield
 
 
 _lifted_ids = itertools.count(1)
@@ -410,12 +446,12 @@ def compile_program(program, label: str = "plan"):
         python_fn, src = codegen.BACKEND.compile(program)
         _warn_fallback(label, "an outer GradientTape differentiates the call")
         return python_fn, src
-    reason = unsupported_reason(program)
+    reason, courses = _analyse(program)
     python_fn, src = codegen.BACKEND.compile(program)
     if reason is not None:
         _warn_fallback(label, reason)
         return python_fn, src
-    plan_fn, _, emitter = _LiftingBackend().compile(program)
+    plan_fn, _, emitter = _LiftingBackend(courses).compile(program)
     # A code object of its own per plan: dynamo caches compiled graphs (and counts recompiles) per code object.
     code = _detached_results.__code__.replace(co_name=f"{plan_fn.__name__}_{next(_lifted_ids)}")
     lifted_fn = types.FunctionType(code, {"_plan_fn": plan_fn, "torch": torch, "__builtins__": builtins})

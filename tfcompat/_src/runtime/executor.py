@@ -114,12 +114,14 @@ class Plan:
             self._fn, self.source = compiled_plan.compile_program(program, getattr(graph, "name", None) or name)
         else:
             self._fn, self.source = codegen.BACKEND.compile(program)
+        self.jit_compiled = isinstance(self._fn, compiled_plan.CompiledPlanFunction)
 
     # -- running ---------------------------------------------------------------------------------------
     def run(self, feed_values, grad_enabled=None):
         """Runs the plan on torch feed values; returns the tuple of fetched values (TF's errors on failure)."""
         enabled = self.has_gradients if grad_enabled is None else grad_enabled
-        thread_fitting.refit_if_due()
+        if not self.jit_compiled:  # a compiled plan keeps the thread count it compiled with (compiled_plan.py)
+            thread_fitting.refit_if_due()
         prev = torch.is_grad_enabled()
         try:
             if prev is enabled:

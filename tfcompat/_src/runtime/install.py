@@ -120,6 +120,7 @@ def install(api: str = "v2") -> None:
     mods.update(_package_aliases(f"tfcompat.{'compat.v1.' if api == 'v1' else ''}estimator", "tensorflow.estimator"))
     mods.update(_package_aliases(f"tfcompat.{'compat.v1.' if api == 'v1' else ''}feature_column",
                                  "tensorflow.feature_column"))  # FEATCOL: from tensorflow.feature_column import ...
+    mods.update(_package_aliases("tfcompat.experimental", "tensorflow.experimental"))  # TNP: ...experimental.numpy
     for name, mod in mods.items():
         _installed[name] = sys.modules.get(name)
         sys.modules[name] = mod

@@ -17,7 +17,7 @@ SAVED_MODEL_FILENAME_PBTXT = "saved_model.pbtxt"
 
 def variables_path(export_dir) -> str:
     """The checkpoint prefix of a SavedModel's variables (``<dir>/variables/variables``)."""
-    return os.path.join(os.fspath(export_dir), "variables", "variables")
+    return os.path.join(os.fsdecode(export_dir), "variables", "variables")
 
 
 def read_saved_model(export_dir) -> SavedModel:
@@ -25,7 +25,7 @@ def read_saved_model(export_dir) -> SavedModel:
 
     Raises:
       OSError: neither file exists (TF's message)."""
-    export_dir = os.fspath(export_dir)
+    export_dir = os.fsdecode(export_dir)  # TF takes bytes paths too (Estimator.export_saved_model returns bytes)
     pb = os.path.join(export_dir, SAVED_MODEL_FILENAME_PB)
     txt = os.path.join(export_dir, SAVED_MODEL_FILENAME_PBTXT)
     if os.path.exists(pb):

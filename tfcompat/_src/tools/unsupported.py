@@ -45,6 +45,8 @@ _TF2_CANNED = ("TF2's canned estimators (Keras optimizers, SUM_OVER_BATCH_SIZE l
 _NO_NATIVE = "TF's C++ runtime, build flags and custom-op libraries do not exist under tfcompat"
 _NO_SESSION_HANDLES = ("TF1's persistent session tensor handles (session_ops) are not emulated; keep the value in a "
                        "tf.Variable")
+_NO_BOOSTED_TREES = ("gradient-boosted trees (TF's BoostedTrees* resource kernels) are not emulated; train them with "
+                     "a tree library such as XGBoost, LightGBM or scikit-learn's HistGradientBoosting*")
 _NO_SEQUENCE_FC = ("sequence feature columns (for SequenceFeatures and the RNN estimators) are not emulated; "
                    "pad the sequences and use numeric/categorical columns, or Keras preprocessing layers")
 
@@ -70,7 +72,6 @@ UNSUPPORTED: dict[str, str] = {
     "tf.debugging.experimental": "tfdbg v2's debug-info dumps (for TensorBoard's Debugger V2) are not written; "
                                  "use tf.debugging.check_numerics or torch.autograd.detect_anomaly",
     "tf.distribute.ParameterServerStrategy": _NO_DIST,
-    "tf.distribute.Server": _NO_DIST,
     "tf.distribute.TPUStrategy": _NO_TPU,
     "tf.distribute.coordinator": _NO_DIST,
     "tf.distribute.experimental.coordinator": _NO_DIST,
@@ -79,6 +80,9 @@ UNSUPPORTED: dict[str, str] = {
     "tf.distribute.experimental.ParameterServerStrategy": _NO_DIST,
     "tf.dtypes.experimental": "TF's experimental float8/int4/int2 dtypes are not emulated",
     "tf.dtensor": "DTensor (layout-based SPMD) is not emulated; use torch.distributed.tensor",
+    "tf.estimator.BoostedTreesClassifier": _NO_BOOSTED_TREES,
+    "tf.estimator.BoostedTreesEstimator": _NO_BOOSTED_TREES,
+    "tf.estimator.BoostedTreesRegressor": _NO_BOOSTED_TREES,
     "tf.estimator.DNNClassifier": _TF2_CANNED,
     "tf.estimator.DNNRegressor": _TF2_CANNED,
     "tf.estimator.LinearClassifier": _TF2_CANNED,

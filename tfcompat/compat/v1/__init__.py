@@ -510,6 +510,16 @@ __all__ += ["COMPILER_VERSION", "GIT_VERSION", "GRAPH_DEF_VERSION", "GRAPH_DEF_V
             "GRAPH_DEF_VERSION_MIN_PRODUCER", "QUANTIZED_DTYPES", "VERSION", "qint16", "qint32", "qint8", "quint16",
             "quint8", "sysconfig", "types", "version"]
 
+# --- variable creator scopes, user tensor conversions, SparseTensor serialization (B15 wave 6) ------------------
+from tfcompat._src.framework.tensor_conversion_registry import register_tensor_conversion_function  # noqa: E402
+from tfcompat._src.ops.variable_creator import variable_creator_scope_v1 as variable_creator_scope  # noqa: E402
+from tfcompat._src.ops.sparse_serialize_ops import (  # noqa: E402
+    deserialize_many_sparse, serialize_many_sparse_v1 as serialize_many_sparse, serialize_sparse_v1 as serialize_sparse,
+)
+
+__all__ += ["deserialize_many_sparse", "register_tensor_conversion_function", "serialize_many_sparse",
+            "serialize_sparse", "variable_creator_scope"]
+
 from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402
 
 __getattr__ = _module_getattr("tf.compat.v1", __name__)

@@ -29,6 +29,11 @@ __all__ += ["assert_integer", "assert_near", "assert_none_equal", "assert_proper
             "is_non_decreasing", "is_numeric_tensor", "is_strictly_increasing", "is_traceback_filtering_enabled",
             "set_log_device_placement"]
 
+# NaN/Inf checks after every op (TF's check-numerics op callback)
+from tfcompat._src.ops.check_numerics_callback import disable_check_numerics, enable_check_numerics  # noqa: E402
+
+__all__ += ["disable_check_numerics", "enable_check_numerics"]
+
 from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402
 
 __getattr__ = _module_getattr("tf.compat.v1.debugging", __name__)

@@ -34,6 +34,17 @@ from tfcompat.io import decode_json_example  # noqa: E402
 
 __all__ += ["decode_json_example"]
 
+from tfcompat._src.ops.sparse_serialize_ops import (  # noqa: E402
+    deserialize_many_sparse, serialize_many_sparse_v1 as serialize_many_sparse, serialize_sparse_v1 as serialize_sparse,
+)
+
+__all__ += ["deserialize_many_sparse", "serialize_many_sparse", "serialize_sparse"]
+
+from tfcompat._src.ops.proto_ops import decode_proto, encode_proto  # noqa: E402
+from tfcompat._src.ops.parsing_ragged import RaggedFeature  # noqa: E402
+
+__all__ += ["RaggedFeature", "decode_proto", "encode_proto"]
+
 from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402
 
 __getattr__ = _module_getattr("tf.compat.v1.io", __name__)

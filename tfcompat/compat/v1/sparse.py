@@ -15,3 +15,7 @@ __all__ = ["SparseTensor", "add", "bincount", "concat", "expand_dims", "eye", "f
            "reduce_sum_sparse", "reorder", "reset_shape", "reshape", "retain", "segment_mean", "segment_sqrt_n",
            "segment_sum", "slice", "softmax", "sparse_dense_matmul", "split", "to_dense", "to_indicator",
            "transpose"]
+
+from tfcompat._src.feature_column.sparse_cross import sparse_cross_hashed as cross_hashed  # noqa: E402
+
+__all__ += ["cross_hashed"]

@@ -85,6 +85,13 @@ from tfcompat._src.runtime.training.server_lib import ClusterSpec, replica_devic
 
 __all__ += ["CheckpointOptions", "ClusterSpec", "checkpoints_iterator", "replica_device_setter"]
 
+# --- in-process Server, Supervisor, cluster protos (B15 wave 6) --------------------------------------------
+from tfcompat._src.protos.cluster import ClusterDef, JobDef, ServerDef  # noqa: E402
+from tfcompat._src.runtime.training.server_lib import Server  # noqa: E402
+from tfcompat._src.runtime.training.supervisor import Supervisor  # noqa: E402
+
+__all__ += ["ClusterDef", "JobDef", "Server", "ServerDef", "Supervisor"]
+
 from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402
 
 __getattr__ = _module_getattr("tf.compat.v1.train", __name__)

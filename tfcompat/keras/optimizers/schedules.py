@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from tfcompat._src.keras.optimizers.schedules import (
-    ExponentialDecay, InverseTimeDecay, LearningRateSchedule, PiecewiseConstantDecay, PolynomialDecay, deserialize,
-    serialize,
+    CosineDecay, CosineDecayRestarts, ExponentialDecay, InverseTimeDecay, LearningRateSchedule,
+    PiecewiseConstantDecay, PolynomialDecay, deserialize, serialize,
 )
 
-__all__ = ["ExponentialDecay", "InverseTimeDecay", "LearningRateSchedule", "PiecewiseConstantDecay",
-           "PolynomialDecay", "deserialize", "serialize"]
+__all__ = ["CosineDecay", "CosineDecayRestarts", "ExponentialDecay", "InverseTimeDecay", "LearningRateSchedule",
+           "PiecewiseConstantDecay", "PolynomialDecay", "deserialize", "serialize"]

@@ -10,6 +10,10 @@ loss (``tf.compat.v1.losses`` reduction, ``SUM`` by default), the train op and t
 - multi-class: sparse softmax cross entropy; the same predictions without ``logistic``; metrics ``accuracy``,
   ``average_loss``.
 
+In PREDICT mode each head names TF's export outputs: ``serving_default``/``regression``/``predict``
+(regression), ``serving_default``/``classification``/``regression``/``predict`` (binary), ``serving_default``/
+``classification``/``predict`` (multi-class).
+
 Not provided: ``label_vocabulary`` (string labels), custom ``loss_fn``, ``thresholds`` metrics."""
 from __future__ import annotations
 
@@ -20,6 +24,7 @@ from tfcompat._src.framework.name_scope import control_dependencies, name_scope
 from tfcompat._src.ops import array_ops, math_ops, metrics_ops, nn_ops, reduction_ops, string_ops
 from tfcompat._src.ops import losses as losses_lib
 from tfcompat._src.ops.control_flow_ops import group
+from tfcompat._src.estimator import export as export_lib
 from tfcompat._src.estimator.mode_keys import ModeKeys
 from tfcompat._src.estimator.model_fn import EstimatorSpec
 from tfcompat._src.runtime.summary import ops_v1 as summary_v1
@@ -96,7 +101,7 @@ class _Head:
         with name_scope("head"):
             predictions = self._predictions(logits)
             if mode == ModeKeys.PREDICT:
-                return EstimatorSpec(mode, predictions=predictions)
+                return EstimatorSpec(mode, predictions=predictions, export_outputs=self._export_outputs(predictions))
             labels = self._processed_labels(labels, logits)
             unreduced_loss = self._unreduced_loss(labels, logits)
             weights = _weights(features, self._weight_column)
@@ -141,6 +146,11 @@ class RegressionHead(_Head):
     def _predictions(self, logits):
         return {"predictions": logits}
 
+    def _export_outputs(self, predictions):
+        regression = export_lib.RegressionOutput(value=predictions["predictions"])
+        return {export_lib.DEFAULT_SERVING_KEY: regression, "regression": regression,
+                "predict": export_lib.PredictOutput(predictions)}
+
     def _processed_labels(self, labels, logits):
         return math_ops.cast(_labels_like_logits(labels, logits, self.logits_dimension), dtypes.float32)
 
@@ -155,6 +165,13 @@ class RegressionHead(_Head):
 
 def _class_strings(ids):
     return string_ops.as_string(ids, name="str_classes")
+
+
+def _classification_output(scores, n_classes):
+    """TF's ``_classification_output``: the scores with the class names ``'0'`` ... ``'n-1'`` for every row."""
+    batch = array_ops.shape(scores)[0]
+    names = array_ops.expand_dims(string_ops.as_string(array_ops.range(n_classes)), axis=0)
+    return export_lib.ClassificationOutput(scores=scores, classes=array_ops.tile(names, [batch, 1]))
 
 
 def _all_class_ids(logits, n_classes):
@@ -180,6 +197,12 @@ class BinaryLogisticHead(_Head):
             return {"logits": logits, "logistic": logistic, "probabilities": probabilities, "class_ids": class_ids,
                     "classes": _class_strings(class_ids), "all_class_ids": all_ids,
                     "all_classes": _class_strings(all_ids)}
+
+    def _export_outputs(self, predictions):
+        classifier = _classification_output(predictions["probabilities"], 2)
+        return {export_lib.DEFAULT_SERVING_KEY: classifier, "classification": classifier,
+                "regression": export_lib.RegressionOutput(value=predictions["logistic"]),
+                "predict": export_lib.PredictOutput(predictions)}
 
     def _processed_labels(self, labels, logits):
         labels = math_ops.cast(_labels_like_logits(labels, logits, 1), dtypes.float32)
@@ -231,6 +254,11 @@ class MultiClassHead(_Head):
             return {"logits": logits, "probabilities": probabilities, "class_ids": class_ids,
                     "classes": _class_strings(class_ids), "all_class_ids": all_ids,
                     "all_classes": _class_strings(all_ids)}
+
+    def _export_outputs(self, predictions):
+        classifier = _classification_output(predictions["probabilities"], self._n_classes)
+        return {export_lib.DEFAULT_SERVING_KEY: classifier, "classification": classifier,
+                "predict": export_lib.PredictOutput(predictions)}
 
     def _processed_labels(self, labels, logits):
         labels = _labels_like_logits(labels, logits, 1)

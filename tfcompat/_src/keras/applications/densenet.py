@@ -6,7 +6,7 @@ from tfcompat._src.keras import backend, backend_math
 from tfcompat._src.keras import layers
 from tfcompat._src.keras.applications import imagenet_utils
 from tfcompat._src.keras.applications.model_builder import (
-    WeightsFile, check_weights_argument, finish_model, global_pool, image_input,
+    WeightsFile, check_weights_argument, classifier_or_pooling, finish_model, image_input,
 )
 
 __all__ = ["DenseNet", "DenseNet121", "DenseNet169", "DenseNet201", "preprocess_input", "decode_predictions"]
@@ -78,12 +78,8 @@ def DenseNet(blocks, include_top: bool = True, weights="imagenet", input_tensor=
     x = dense_block(x, blocks[3], name="conv5")
     x = layers.BatchNormalization(axis=bn_axis, epsilon=_EPS, name="bn")(x)
     x = layers.Activation("relu", name="relu")(x)
-    if include_top:
-        x = layers.GlobalAveragePooling2D(name="avg_pool")(x)
-        imagenet_utils.validate_activation(classifier_activation, weights)
-        x = layers.Dense(classes, activation=classifier_activation, name="predictions")(x)
-    else:
-        x = global_pool(x, pooling, avg_name="avg_pool", max_name="max_pool")
+    x = classifier_or_pooling(x, include_top, pooling, classes, classifier_activation, weights,
+                              avg_name="avg_pool", max_name="max_pool")
     variant = _VARIANTS.get(tuple(blocks))
     name, weights_file = "densenet", None
     if variant is not None:

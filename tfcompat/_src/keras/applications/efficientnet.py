@@ -10,7 +10,7 @@ from tfcompat._src.keras import backend
 from tfcompat._src.keras import layers
 from tfcompat._src.keras.applications import imagenet_utils
 from tfcompat._src.keras.applications.model_builder import (
-    WeightsFile, check_weights_argument, finish_model, global_pool, image_input,
+    WeightsFile, check_weights_argument, classifier_or_pooling, finish_model, image_input,
 )
 from tfcompat._src.ops import array_ops, math_ops
 
@@ -107,15 +107,10 @@ def EfficientNet(width_coefficient: float, depth_coefficient: float, default_siz
                       kernel_initializer=CONV_KERNEL_INITIALIZER, name="top_conv")(x)
     x = layers.BatchNormalization(axis=bn_axis, name="top_bn")(x)
     x = layers.Activation(activation, name="top_activation")(x)
-    if include_top:
-        x = layers.GlobalAveragePooling2D(name="avg_pool")(x)
-        if dropout_rate > 0:
-            x = layers.Dropout(dropout_rate, name="top_dropout")(x)
-        imagenet_utils.validate_activation(classifier_activation, weights)
-        x = layers.Dense(classes, activation=classifier_activation, kernel_initializer=DENSE_KERNEL_INITIALIZER,
-                         name="predictions")(x)
-    else:
-        x = global_pool(x, pooling, avg_name="avg_pool", max_name="max_pool")
+    x = classifier_or_pooling(x, include_top, pooling, classes, classifier_activation, weights,
+                              dropout_rate=dropout_rate,
+                              dense_kwargs=dict(kernel_initializer=DENSE_KERNEL_INITIALIZER),
+                              avg_name="avg_pool", max_name="max_pool")
     weights_file = None
     if weights == "imagenet":
         fname = model_name + (".h5" if include_top else "_notop.h5")

@@ -122,7 +122,7 @@ def _load_class_index() -> dict:
 def decode_predictions(preds: Any, top: int = 5) -> list:
     """Mirrors ``tf.keras.applications.imagenet_utils.decode_predictions``: per sample, the ``top`` classes as
     ``(class_name, class_description, score)`` tuples, best first. The class index JSON comes from
-    ``keras.utils.get_file`` (cached under ``$KERAS_HOME/models``), as tf-keras.
+    ``keras.utils.get_file`` (cached under ``~/.keras/models``), as tf-keras.
 
     Raises:
       ValueError: ``preds`` is not of shape ``(samples, 1000)``."""

@@ -7,7 +7,7 @@ from tfcompat._src.keras import backend, backend_math
 from tfcompat._src.keras import layers
 from tfcompat._src.keras.applications import imagenet_utils
 from tfcompat._src.keras.applications.model_builder import (
-    WeightsFile, check_weights_argument, finish_model, global_pool, image_input,
+    WeightsFile, check_weights_argument, classifier_or_pooling, finish_model, image_input,
 )
 from tfcompat._src.keras.engine.base_layer import Layer
 from tfcompat._src.keras.utils.object_scope import register_keras_serializable
@@ -154,12 +154,7 @@ def InceptionResNetV2(include_top: bool = True, weights="imagenet", input_tensor
         x = inception_resnet_block(x, scale=0.2, block_type="block8", block_idx=block_idx)
     x = inception_resnet_block(x, scale=1.0, activation=None, block_type="block8", block_idx=10)
     x = conv2d_bn(x, 1536, 1, name="conv_7b")
-    if include_top:
-        x = layers.GlobalAveragePooling2D(name="avg_pool")(x)
-        imagenet_utils.validate_activation(classifier_activation, weights)
-        x = layers.Dense(classes, activation=classifier_activation, name="predictions")(x)
-    else:
-        x = global_pool(x, pooling)
+    x = classifier_or_pooling(x, include_top, pooling, classes, classifier_activation, weights)
     return finish_model(input_tensor, img_input, x, "inception_resnet_v2", weights, _TOP if include_top else _NOTOP)
 
 

@@ -6,7 +6,7 @@ from tfcompat._src.keras import backend
 from tfcompat._src.keras import layers
 from tfcompat._src.keras.applications import imagenet_utils
 from tfcompat._src.keras.applications.model_builder import (
-    WeightsFile, check_weights_argument, finish_model, global_pool, image_input,
+    WeightsFile, check_weights_argument, classifier_or_pooling, finish_model, image_input,
 )
 
 __all__ = ["InceptionV3", "conv2d_bn", "preprocess_input", "decode_predictions"]
@@ -127,12 +127,7 @@ def InceptionV3(include_top: bool = True, weights="imagenet", input_tensor=None,
     x = layers.concatenate([branch3x3, branch7x7x3, branch_pool], axis=axis, name="mixed8")
     x = _block_8(x, 0)
     x = _block_8(x, 1)
-    if include_top:
-        x = layers.GlobalAveragePooling2D(name="avg_pool")(x)
-        imagenet_utils.validate_activation(classifier_activation, weights)
-        x = layers.Dense(classes, activation=classifier_activation, name="predictions")(x)
-    else:
-        x = global_pool(x, pooling)
+    x = classifier_or_pooling(x, include_top, pooling, classes, classifier_activation, weights)
     return finish_model(input_tensor, img_input, x, "inception_v3", weights, _TOP if include_top else _NOTOP)
 
 

@@ -6,7 +6,7 @@ from tfcompat._src.keras import backend, backend_math
 from tfcompat._src.keras import layers
 from tfcompat._src.keras.applications import imagenet_utils
 from tfcompat._src.keras.applications.model_builder import (
-    WeightsFile, channel_axis, check_weights_argument, finish_model, global_pool, image_input,
+    WeightsFile, channel_axis, check_weights_argument, classifier_or_pooling, finish_model, image_input,
 )
 
 __all__ = ["MobileNetV2", "preprocess_input", "decode_predictions"]
@@ -112,12 +112,7 @@ def MobileNetV2(input_shape=None, alpha: float = 1.0, include_top: bool = True, 
     x = layers.Conv2D(last_block_filters, kernel_size=1, use_bias=False, name="Conv_1")(x)
     x = layers.BatchNormalization(axis=axis, epsilon=1e-3, momentum=0.999, name="Conv_1_bn")(x)
     x = layers.ReLU(6.0, name="out_relu")(x)
-    if include_top:
-        x = layers.GlobalAveragePooling2D()(x)
-        imagenet_utils.validate_activation(classifier_activation, weights)
-        x = layers.Dense(classes, activation=classifier_activation, name="predictions")(x)
-    else:
-        x = global_pool(x, pooling)
+    x = classifier_or_pooling(x, include_top, pooling, classes, classifier_activation, weights, top_pool_name=None)
 
     suffix = "" if include_top else "_no_top"
     fname = f"mobilenet_v2_weights_tf_dim_ordering_tf_kernels_{float(alpha)}_{rows}{suffix}.h5"

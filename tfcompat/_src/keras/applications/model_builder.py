@@ -7,11 +7,13 @@ from typing import NamedTuple
 
 from tfcompat._src.keras import backend
 from tfcompat._src.keras import layers
+from tfcompat._src.keras.applications import imagenet_utils
 from tfcompat._src.keras.engine.input_layer import Input
 from tfcompat._src.keras.engine.training import Model
 from tfcompat._src.keras.utils import data_utils, layer_utils
 
-__all__ = ["WeightsFile", "check_weights_argument", "image_input", "channel_axis", "global_pool", "finish_model"]
+__all__ = ["WeightsFile", "check_weights_argument", "image_input", "channel_axis", "global_pool",
+           "classifier_or_pooling", "finish_model"]
 
 
 class WeightsFile(NamedTuple):
@@ -59,10 +61,29 @@ def global_pool(x, pooling, avg_name: str | None = None, max_name: str | None = 
     return x
 
 
+def classifier_or_pooling(x, include_top: bool, pooling, classes: int, classifier_activation, weights, *,
+                          top_pool_name: str | None = "avg_pool", dropout_rate: float = 0.0,
+                          dense_kwargs: dict | None = None, avg_name: str | None = None,
+                          max_name: str | None = None):
+    """The tail most applications share: with ``include_top``, global average pooling (``top_pool_name``), a
+    Dropout named 'top_dropout' when ``dropout_rate`` > 0, and the Dense 'predictions' classifier (its
+    activation checked against ``weights``); without it, ``global_pool`` with ``avg_name``/``max_name``.
+
+    Raises:
+      ValueError: a classifier activation other than softmax/None with pretrained weights."""
+    if not include_top:
+        return global_pool(x, pooling, avg_name=avg_name, max_name=max_name)
+    x = layers.GlobalAveragePooling2D(name=top_pool_name)(x)
+    if dropout_rate > 0:
+        x = layers.Dropout(dropout_rate, name="top_dropout")(x)
+    imagenet_utils.validate_activation(classifier_activation, weights)
+    return layers.Dense(classes, activation=classifier_activation, name="predictions", **(dense_kwargs or {}))(x)
+
+
 def finish_model(input_tensor, img_input, outputs, name: str, weights, imagenet_file: WeightsFile | None) -> Model:
     """The functional model from the image input (or ``input_tensor``'s source inputs) to ``outputs``, with
     ``weights`` loaded: 'imagenet' fetches ``imagenet_file`` with ``keras.utils.get_file`` into
-    ``$KERAS_HOME/models`` (as tf-keras), a path is loaded as is."""
+    ``~/.keras/models`` (as tf-keras; KERAS_HOME is not consulted), a path is loaded as is."""
     inputs = layer_utils.get_source_inputs(input_tensor) if input_tensor is not None else img_input
     model = Model(inputs, outputs, name=name)
     if weights == "imagenet":

@@ -8,7 +8,7 @@ from tfcompat._src.keras import backend
 from tfcompat._src.keras import layers
 from tfcompat._src.keras.applications import imagenet_utils
 from tfcompat._src.keras.applications.model_builder import (
-    WeightsFile, check_weights_argument, finish_model, global_pool, image_input,
+    WeightsFile, check_weights_argument, classifier_or_pooling, finish_model, image_input,
 )
 
 __all__ = ["ResNet", "ResNet50", "ResNet101", "ResNet152", "stack1", "stack2", "preprocess_input",
@@ -58,12 +58,8 @@ def ResNet(stack_fn: Callable, preact: bool, use_bias: bool, model_name: str = "
     if preact:
         x = layers.BatchNormalization(axis=bn_axis, epsilon=_EPS, name="post_bn")(x)
         x = layers.Activation("relu", name="post_relu")(x)
-    if include_top:
-        x = layers.GlobalAveragePooling2D(name="avg_pool")(x)
-        imagenet_utils.validate_activation(classifier_activation, weights)
-        x = layers.Dense(classes, activation=classifier_activation, name="predictions")(x)
-    else:
-        x = global_pool(x, pooling, avg_name="avg_pool", max_name="max_pool")
+    x = classifier_or_pooling(x, include_top, pooling, classes, classifier_activation, weights,
+                              avg_name="avg_pool", max_name="max_pool")
     weights_file = None
     if model_name in WEIGHTS_HASHES:
         fname = f"{model_name}_weights_tf_dim_ordering_tf_kernels{'' if include_top else '_notop'}.h5"

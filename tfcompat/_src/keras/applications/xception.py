@@ -7,7 +7,7 @@ from tfcompat._src.keras import backend
 from tfcompat._src.keras import layers
 from tfcompat._src.keras.applications import imagenet_utils
 from tfcompat._src.keras.applications.model_builder import (
-    WeightsFile, channel_axis, check_weights_argument, finish_model, global_pool, image_input,
+    WeightsFile, channel_axis, check_weights_argument, classifier_or_pooling, finish_model, image_input,
 )
 
 __all__ = ["Xception", "preprocess_input", "decode_predictions"]
@@ -78,12 +78,7 @@ def Xception(include_top: bool = True, weights="imagenet", input_tensor=None, in
     x = layers.Activation("relu", name="block14_sepconv1_act")(x)
     x = _sepconv_bn(x, 2048, "block14_sepconv2")
     x = layers.Activation("relu", name="block14_sepconv2_act")(x)
-    if include_top:
-        x = layers.GlobalAveragePooling2D(name="avg_pool")(x)
-        imagenet_utils.validate_activation(classifier_activation, weights)
-        x = layers.Dense(classes, activation=classifier_activation, name="predictions")(x)
-    else:
-        x = global_pool(x, pooling)
+    x = classifier_or_pooling(x, include_top, pooling, classes, classifier_activation, weights)
     return finish_model(input_tensor, img_input, x, "xception", weights, _TOP if include_top else _NOTOP)
 
 

@@ -25,7 +25,7 @@ from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.ops import array_ops, math_ops
 from tfcompat._src.ops import variables as variables_lib
 from tfcompat._src.runtime.module import Module
-from tfcompat._src.keras import backend
+from tfcompat._src.keras import autocast_variable, backend
 from tfcompat._src.keras import hooks
 from tfcompat._src.keras import mixed_precision
 from tfcompat._src.keras.engine import base_layer_utils as utils
@@ -320,21 +320,22 @@ class Layer(AttributeTrackingMixin, WeightsMixin, LossesMixin, NodeAccessorsMixi
             with backend.layer_name_scope(self._name):
                 if not self.built:
                     self._maybe_build(inputs)
-                if self._autocast:
-                    inputs = self._maybe_cast_inputs(inputs, input_list)
+                # (The node records the inputs as given; call sees them cast to the compute dtype.)
+                call_inputs = self._maybe_cast_inputs(inputs, input_list) if self._autocast else inputs
                 frozen = context.frozen
                 context.frozen = frozen or not self.trainable
                 try:
-                    outputs = self.call(inputs, *args, **kwargs)
+                    with autocast_variable.enable_auto_cast_variables(self._compute_dtype_object):
+                        outputs = self.call(call_inputs, *args, **kwargs)
                 finally:
                     context.frozen = frozen
                 if outputs is None and construction:
                     raise ValueError(f"A layer's `call` method should return a Tensor or a list of Tensors, not "
                                      f"None (layer: {self.name}).")
                 if self._activity_regularizer:
-                    self._handle_activity_regularization(inputs, outputs)
+                    self._handle_activity_regularization(call_inputs, outputs)
                 if self._supports_masking:
-                    self._set_mask_metadata(inputs, outputs, input_masks)
+                    self._set_mask_metadata(call_inputs, outputs, input_masks)
         if construction:
             outputs = self._set_connectivity_metadata(inputs, node_args, node_kwargs, outputs)
         return outputs

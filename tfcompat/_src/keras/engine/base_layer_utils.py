@@ -2,6 +2,7 @@
 value), a layer's call-signature spec, name conversion and input conversion."""
 from __future__ import annotations
 
+import collections.abc
 import contextlib
 import inspect
 import re
@@ -147,6 +148,8 @@ def convert_inputs(inputs):
         return convert_to_tensor(inputs)
     if isinstance(inputs, Tensor):
         return inputs
+    if isinstance(inputs, collections.abc.MappingView):
+        inputs = list(inputs)   # as tf.nest: a dict's keys()/values()/items() is a sequence, rebuilt as a list
     return nest.map_structure(convert, inputs)
 
 

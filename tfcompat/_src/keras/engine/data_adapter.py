@@ -16,11 +16,13 @@ import torch
 from tfcompat._src.framework import dtypes
 from tfcompat._src.framework import nest
 from tfcompat._src.framework.dispatch import convert_to_tensor
+from tfcompat._src.framework.string_tensor import StringTensor
 from tfcompat._src.framework.tensor import EagerTensor, Tensor
 from tfcompat._src.ops import variables as variables_lib
+from tfcompat._src.distribute import distribute_context
 from tfcompat._src.distribute import input_lib as distribute_input_lib
 from tfcompat._src.keras import backend
-from tfcompat._src.keras.utils import data_utils
+from tfcompat._src.keras.utils import data_utils, dataset_creator
 
 __all__ = ["unpack_x_y_sample_weight", "pack_x_y_sample_weight", "train_validation_split", "DataHandler",
            "single_batch"]
@@ -78,9 +80,9 @@ def _to_tensor(x):
         x = x.read_value()
     if isinstance(x, (list, tuple)) and all(isinstance(v, (int, float, np.generic)) for v in x):
         x = np.asarray(x)
-    if isinstance(x, Tensor) and not isinstance(x, EagerTensor):
+    if isinstance(x, Tensor) and not isinstance(x, (EagerTensor, StringTensor)):   # (eager string tensors pass)
         raise TypeError(f"Symbolic tensors cannot be used as training data; pass numpy arrays. Received: {x}")
-    if isinstance(x, EagerTensor):
+    if isinstance(x, (EagerTensor, StringTensor)):
         return x
     arr = np.asarray(x)
     if np.issubdtype(arr.dtype, np.floating):
@@ -231,6 +233,17 @@ class _IterableIterator:
         return pack_x_y_sample_weight(x, y, sw)
 
 
+def _dataset_from_creator(creator, steps):
+    # tf-keras's DatasetCreatorAdapter: steps are required, and the dataset comes from the strategy's
+    # distribute_datasets_from_function (iterated once across epochs, as a distributed dataset is below).
+    if steps is None:
+        raise ValueError("When using a `tf.keras.utils.experimental.DatasetCreator`, `steps_per_epoch`, "
+                         "`validation_steps`, `steps`, or `pss_evaluation_shards` argument must be provided in "
+                         "`Model.fit`, `Model.evaluate`, or `Model.predict`.")
+    return distribute_context.get_strategy().distribute_datasets_from_function(creator,
+                                                                               options=creator.input_options)
+
+
 def _is_iterable_data(x) -> bool:
     if x is None or _is_array_like(x) or isinstance(x, (dict, str, bytes)):
         return False
@@ -245,11 +258,14 @@ class DataHandler:
     def __init__(self, x, y=None, sample_weight=None, batch_size=None, steps_per_epoch=None, initial_epoch=0,
                  epochs=1, shuffle=False, class_weight=None, predict=False):
         self._initial_epoch = initial_epoch
+        self._initial_step = 0   # set by fit when BackupAndRestore resumes mid-epoch
         self._epochs = epochs
         self._class_weight = class_weight
         self._steps_per_epoch = steps_per_epoch
         self._insufficient_data = False
         self.step_increment = 0     # steps_per_execution - 1, as tf-keras
+        if isinstance(x, dataset_creator.DatasetCreator):
+            x = _dataset_from_creator(x, steps_per_epoch)
         self._sequence = x if isinstance(x, data_utils.Sequence) else None
         if self._sequence is not None:
             self._init_sequence(x, y, sample_weight, steps_per_epoch, shuffle)
@@ -344,7 +360,7 @@ class DataHandler:
 
     def steps(self):
         """Step indices of one epoch (until the data ends when the number of steps is unknown)."""
-        step = 0
+        step, self._initial_step = self._initial_step, 0
         while self.inferred_steps is None or step < self.inferred_steps:
             if self._insufficient_data:
                 break

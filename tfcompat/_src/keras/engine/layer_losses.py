@@ -11,7 +11,7 @@ from tfcompat._src.framework import nest
 from tfcompat._src.framework.dispatch import convert_to_tensor
 from tfcompat._src.framework.tensor import EagerTensor, SymbolicTensor, Tensor
 from tfcompat._src.ops import variables as variables_lib
-from tfcompat._src.keras import backend
+from tfcompat._src.keras import autocast_variable, backend
 from tfcompat._src.keras import hooks
 from tfcompat._src.keras.engine import base_layer_utils as utils
 
@@ -48,7 +48,9 @@ class LossesMixin:
 
         def tag_callable(loss):
             if callable(loss):
-                loss = loss()
+                # As tf-keras: without autocasting (regularizers read float32 variables under mixed precision).
+                with autocast_variable.enable_auto_cast_variables(None):
+                    loss = loss()
             if loss is None:
                 return None
             if not isinstance(loss, Tensor):

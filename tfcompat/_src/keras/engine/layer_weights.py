@@ -7,13 +7,12 @@ import warnings
 
 import numpy as np
 
-from tfcompat._src.framework import context as ctx_lib
 from tfcompat._src.framework import dtypes
 from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.ops import variables as variables_lib
 from tfcompat._src.ops.variable_enums import VariableAggregation, VariableSynchronization
 from tfcompat._src.keras import backend
-from tfcompat._src.keras import mixed_precision
+from tfcompat._src.keras import autocast_variable, mixed_precision
 from tfcompat._src.keras.engine import base_layer_utils as utils
 from tfcompat._src.keras.engine import trackable
 
@@ -77,6 +76,10 @@ class WeightsMixin:
                              "layout", "experimental_enable_variable_lifting"):
                 raise TypeError("Unknown keyword argument:", kwarg)
         collections = kwargs.pop("collections", None)
+        autocast = kwargs.pop("autocast", None)
+        experimental_autocast = kwargs.pop("experimental_autocast", None)
+        autocast = (True if experimental_autocast is None else experimental_autocast) if autocast is None \
+            else autocast
         dtype = dtypes.as_dtype(dtype if dtype is not None else (self.dtype or backend.floatx()))
         if self._dtype_policy.variable_dtype is None:
             self._set_dtype_policy(mixed_precision.Policy(dtype.name))
@@ -106,6 +109,9 @@ class WeightsMixin:
         else:
             variable = make_variable(name, shape, dtype, initializer, trainable, constraint, synchronization,
                                      aggregation, collections)
+        if autocast and dtype.is_floating and \
+                self._dtype_policy.compute_dtype != self._dtype_policy.variable_dtype:
+            variable = autocast_variable.create_autocast_variable(variable)   # mixed precision, as tf-keras
         if regularizer is not None:
             self._handle_weight_regularization(variable.name.split(":")[0], variable, regularizer)
         backend.track_variable(variable)
@@ -151,6 +157,12 @@ class WeightsMixin:
                                  f"weight shape {tuple(weight_shape)}.")
             pairs.append((param, weight))
         backend.batch_set_value(pairs)
+        for layer in self._flatten_layers():
+            layer.finalize_state()
+
+    def finalize_state(self) -> None:
+        """Mirrors ``Layer.finalize_state``: called after weights are set or loaded, so a layer can rebuild
+        state derived from them (Normalization's mean/variance, ...). Nothing by default."""
 
     def count_params(self) -> int:
         """Mirrors ``Layer.count_params``.
@@ -174,11 +186,6 @@ def make_variable(name, shape, dtype, initializer, trainable, constraint=None,
     if isinstance(initializer, type):
         initializer = initializer()
     init = functools.partial(initializer, shape, dtype=dtype)
-    graph = ctx_lib.graph_mode_graph()
-    if graph is None or graph._building_function:
-        var_name = backend.variable_name(name)
-    else:
-        var_name = name
-    return variables_lib.Variable(init, trainable=trainable, name=var_name, dtype=dtype, constraint=constraint,
+    return variables_lib.Variable(init, trainable=trainable, name=name, dtype=dtype, constraint=constraint,
                                   synchronization=synchronization, aggregation=aggregation,
                                   collections=collections, shape=shape)

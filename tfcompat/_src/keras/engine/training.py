@@ -198,8 +198,13 @@ class Model(base_layer.Layer):
                              "under the `strategy.scope()`. Received: {}.".format(kwargs["distribute"]))
         from_serialized = kwargs.pop("from_serialized", False)
         self._self_setattr_tracking = False
-        self.optimizer = nest.map_structure(_get_optimizer, optimizer) if isinstance(optimizer, (list, tuple)) \
-            else _get_optimizer(optimizer)
+        # tf-keras's _compile_config: the arguments as given (a .keras file stores them serialized).
+        self._compile_config = {"optimizer": optimizer, "loss": loss, "metrics": metrics,
+                                "loss_weights": loss_weights, "weighted_metrics": weighted_metrics,
+                                "run_eagerly": run_eagerly, "steps_per_execution": steps_per_execution,
+                                "jit_compile": jit_compile}
+        self.optimizer = nest.map_structure(self._get_optimizer, optimizer) \
+            if isinstance(optimizer, (list, tuple)) else self._get_optimizer(optimizer)
         if isinstance(loss, compile_utils.LossesContainer):
             self.compiled_loss = loss
         else:
@@ -217,6 +222,14 @@ class Model(base_layer.Layer):
         self._compiled_functions = {}
         self._self_setattr_tracking = True
         trackable.track(self, "optimizer", self.optimizer)   # tf-keras's checkpoint key prefix 'optimizer/'
+
+    def _get_optimizer(self, identifier):
+        # As tf-keras: a float16 compute dtype (mixed_float16) wraps the optimizer in a LossScaleOptimizer.
+        from tfcompat._src.keras.loss_scale_optimizer import LossScaleOptimizer
+        optimizer = _get_optimizer(identifier)
+        if self._dtype_policy.compute_dtype == "float16" and not isinstance(optimizer, LossScaleOptimizer):
+            optimizer = LossScaleOptimizer(optimizer)
+        return optimizer
 
     @property
     def metrics(self) -> list:

@@ -13,6 +13,7 @@ import numpy as np
 from tfcompat._src.framework import context as ctx_lib
 from tfcompat._src.framework import nest
 from tfcompat._src.framework.tensor import Tensor
+from tfcompat._src.keras import backup_and_restore
 from tfcompat._src.keras import callbacks as callbacks_lib
 from tfcompat._src.keras.engine import data_adapter
 from tfcompat._src.keras.utils.tf_utils import sync_to_numpy_or_python_type
@@ -110,6 +111,9 @@ def _fit_loop(model, handler, callbacks, epochs, batch_size, validation_data, va
     train_function = model.make_train_function()
     model._train_counter = 0
     callbacks.on_train_begin()
+    # After on_train_begin, as tf-keras: a BackupAndRestore callback may have restored an epoch to resume at.
+    handler._initial_epoch, handler._initial_step = backup_and_restore.initial_counters(
+        model, handler.inferred_steps, handler._initial_epoch)
     training_logs = None
     logs = None
     for epoch, iterator in handler.enumerate_epochs():

@@ -12,7 +12,7 @@ from tfcompat._src.keras import (activations, backend, backend_math, backend_nn,
                                  regularizers)
 from tfcompat._src.keras.engine.base_layer import Layer
 from tfcompat._src.keras.engine.input_spec import InputSpec
-from tfcompat._src.keras.layers.recurrent import RNN, _DropoutMixin
+from tfcompat._src.keras.layers.recurrent import RNN, _DropoutMixin, build_lstm_weights, lstm_gates
 from tfcompat._src.keras.utils import conv_utils
 
 __all__ = ["ConvLSTMCell", "ConvLSTM1D", "ConvLSTM2D", "ConvLSTM3D"]
@@ -73,27 +73,8 @@ class ConvLSTMCell(_DropoutMixin, Layer):
             raise ValueError("The channel dimension of the inputs (last axis) should be defined. Found None. Full "
                              f"input shape received: input_shape={input_shape}")
         self.kernel_shape = self.kernel_size + (input_dim, self.filters * 4)
-        self.kernel = self.add_weight(shape=self.kernel_shape, initializer=self.kernel_initializer, name="kernel",
-                                      regularizer=self.kernel_regularizer, constraint=self.kernel_constraint)
-        self.recurrent_kernel = self.add_weight(shape=self.kernel_size + (self.filters, self.filters * 4),
-                                                initializer=self.recurrent_initializer, name="recurrent_kernel",
-                                                regularizer=self.recurrent_regularizer,
-                                                constraint=self.recurrent_constraint)
-        if self.use_bias:
-            if self.unit_forget_bias:
-                base_init = self.bias_initializer
-
-                def bias_initializer(_, *args, **kwargs):
-                    return backend_math.concatenate([
-                        base_init((self.filters,), *args, **kwargs),
-                        initializers.get("ones")((self.filters,), *args, **kwargs),
-                        base_init((self.filters * 2,), *args, **kwargs)])
-            else:
-                bias_initializer = self.bias_initializer
-            self.bias = self.add_weight(shape=(self.filters * 4,), name="bias", initializer=bias_initializer,
-                                        regularizer=self.bias_regularizer, constraint=self.bias_constraint)
-        else:
-            self.bias = None
+        build_lstm_weights(self, self.kernel_shape, self.kernel_size + (self.filters, self.filters * 4),
+                           self.filters)
         Layer.build(self, input_shape)
 
     def input_conv(self, x, w, b=None, padding="valid"):
@@ -118,11 +99,7 @@ class ConvLSTMCell(_DropoutMixin, Layer):
         x_i, x_f, x_c, x_o = (self.input_conv(x, k, b, padding=self.padding)
                               for x, k, b in zip(gate_inputs, kernels, biases))
         h_i, h_f, h_c, h_o = (self.recurrent_conv(h, k) for h, k in zip(gate_states, recurrent_kernels))
-        i = self.recurrent_activation(x_i + h_i)
-        f = self.recurrent_activation(x_f + h_f)
-        c = f * c_tm1 + i * self.activation(x_c + h_c)
-        o = self.recurrent_activation(x_o + h_o)
-        h = o * self.activation(c)
+        h, c = lstm_gates(self, x_i + h_i, x_f + h_f, x_c + h_c, x_o + h_o, c_tm1)
         return h, [h, c]
 
     def get_config(self):

@@ -1,6 +1,6 @@
 """Convolution layers (tf-keras 2.21): Conv1D/2D/3D, Conv2DTranspose, SeparableConv1D/2D, DepthwiseConv2D.
 
-Difference: ``groups > 1`` raises NotImplementedError."""
+Difference: ``groups > 1`` raises NotImplementedError for Conv1D/Conv3D (Conv2D supports it)."""
 from __future__ import annotations
 
 from tfcompat._src.framework import context as ctx_lib
@@ -89,8 +89,8 @@ class Conv(Layer):
             raise ValueError(f"The number of input channels must be evenly divisible by the number of groups. "
                              f"Received groups={self.groups}, but the input has {input_channel} channels (full input "
                              f"shape is {input_shape}).")
-        if self.groups != 1:
-            raise NotImplementedError("tfcompat's convolution layers do not support groups > 1 yet.")
+        if self.groups != 1 and self.rank != 2:
+            raise NotImplementedError("tfcompat's Conv1D/Conv3D layers do not support groups > 1 yet (Conv2D does).")
         kernel_shape = self.kernel_size + (input_channel // self.groups, self.filters)
         self.compute_output_shape(input_shape)
         add_kernel_and_bias(self, kernel_shape, (self.filters,) if self.use_bias else None)

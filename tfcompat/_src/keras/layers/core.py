@@ -14,7 +14,8 @@ from tfcompat._src.framework import dtypes
 from tfcompat._src.framework.dispatch import convert_to_tensor
 from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.framework.tensor_shape import dimension_value
-from tfcompat._src.ops import array_ops, math_ops, nn_ops, reduction_ops
+from tfcompat._src.framework.sparse_tensor import SparseTensor
+from tfcompat._src.ops import array_ops, math_ops, nn_embedding_ops, nn_ops, reduction_ops, sparse_ops_api
 from tfcompat._src.keras import activations, backend, regularizers
 from tfcompat._src.keras.engine import node as node_lib
 from tfcompat._src.keras.engine.base_layer import Layer
@@ -42,6 +43,14 @@ def tensordot_last(x, kernel):
     if hasattr(out, "op"):
         out.set_shape(dims + [units])
     return out
+
+
+def _sparse_matmul(inputs, kernel):
+    # As tf-keras's Dense: a rank-2 SparseTensor times the kernel through embedding_lookup_sparse (empty rows
+    # filled with 0 first; each entry's column index is its id, its value its weight).
+    inputs, _ = sparse_ops_api.fill_empty_rows(inputs, 0)
+    ids = SparseTensor(indices=inputs.indices, values=inputs.indices[:, 1], dense_shape=inputs.dense_shape)
+    return nn_embedding_ops.embedding_lookup_sparse(kernel, ids, inputs, combiner="sum")
 
 
 class Dense(Layer):
@@ -78,7 +87,10 @@ class Dense(Layer):
     def call(self, inputs):
         if inputs.dtype is not self._compute_dtype_object:
             inputs = math_ops.cast(inputs, self._compute_dtype_object)
-        outputs = tensordot_last(inputs, self.kernel)
+        if isinstance(inputs, SparseTensor) and inputs.shape.rank in (2, None):
+            outputs = _sparse_matmul(inputs, self.kernel)
+        else:
+            outputs = tensordot_last(inputs, self.kernel)
         if self.use_bias:
             outputs = nn_ops.bias_add(outputs, self.bias)
         if self.activation is not None:

@@ -272,6 +272,40 @@ class SimpleRNNCell(_Cell):
         return dict(list(base.items()) + list(config.items()))
 
 
+def build_lstm_weights(cell, kernel_shape, recurrent_kernel_shape, units) -> None:
+    """An LSTM cell's ``kernel``, ``recurrent_kernel`` and ``bias`` (4 gates, i f c o; with ``unit_forget_bias``
+    the forget gate's bias starts at 1), as tf-keras's LSTMCell and ConvLSTMCell build them."""
+    cell.kernel = cell.add_weight(shape=kernel_shape, name="kernel", initializer=cell.kernel_initializer,
+                                  regularizer=cell.kernel_regularizer, constraint=cell.kernel_constraint)
+    cell.recurrent_kernel = cell.add_weight(shape=recurrent_kernel_shape, name="recurrent_kernel",
+                                            initializer=cell.recurrent_initializer,
+                                            regularizer=cell.recurrent_regularizer,
+                                            constraint=cell.recurrent_constraint)
+    if not cell.use_bias:
+        cell.bias = None
+        return
+    bias_initializer = cell.bias_initializer
+    if cell.unit_forget_bias:
+        base_init = cell.bias_initializer
+
+        def bias_initializer(_, *args, **kwargs):
+            return backend_math.concatenate([
+                base_init((units,), *args, **kwargs),
+                initializers.get("ones")((units,), *args, **kwargs),
+                base_init((units * 2,), *args, **kwargs)])
+    cell.bias = cell.add_weight(shape=(units * 4,), name="bias", initializer=bias_initializer,
+                                regularizer=cell.bias_regularizer, constraint=cell.bias_constraint)
+
+
+def lstm_gates(cell, z_i, z_f, z_c, z_o, c_tm1) -> tuple:
+    """The LSTM step from the four gates' pre-activations: the new ``(h, c)``."""
+    i = cell.recurrent_activation(z_i)
+    f = cell.recurrent_activation(z_f)
+    c = f * c_tm1 + i * cell.activation(z_c)
+    o = cell.recurrent_activation(z_o)
+    return o * cell.activation(c), c
+
+
 class LSTMCell(_Cell):
     """Mirrors ``tf.keras.layers.LSTMCell`` (gates i, f, c, o; ``unit_forget_bias`` starts the forget bias at 1)."""
 
@@ -291,28 +325,7 @@ class LSTMCell(_Cell):
 
     def build(self, input_shape):
         input_dim = TensorShape(input_shape)[-1]
-        self.kernel = self.add_weight(shape=(input_dim, self.units * 4), name="kernel",
-                                      initializer=self.kernel_initializer, regularizer=self.kernel_regularizer,
-                                      constraint=self.kernel_constraint)
-        self.recurrent_kernel = self.add_weight(shape=(self.units, self.units * 4), name="recurrent_kernel",
-                                                initializer=self.recurrent_initializer,
-                                                regularizer=self.recurrent_regularizer,
-                                                constraint=self.recurrent_constraint)
-        if self.use_bias:
-            if self.unit_forget_bias:
-                base_init = self.bias_initializer
-
-                def bias_initializer(_, *args, **kwargs):
-                    return backend_math.concatenate([
-                        base_init((self.units,), *args, **kwargs),
-                        initializers.get("ones")((self.units,), *args, **kwargs),
-                        base_init((self.units * 2,), *args, **kwargs)])
-            else:
-                bias_initializer = self.bias_initializer
-            self.bias = self.add_weight(shape=(self.units * 4,), name="bias", initializer=bias_initializer,
-                                        regularizer=self.bias_regularizer, constraint=self.bias_constraint)
-        else:
-            self.bias = None
+        build_lstm_weights(self, (input_dim, self.units * 4), (self.units, self.units * 4), self.units)
         Layer.build(self, input_shape)
 
     def call(self, inputs, states, training=None):
@@ -327,12 +340,7 @@ class LSTMCell(_Cell):
         z = z + backend_math.dot(h_tm1, self.recurrent_kernel)
         if self.use_bias:
             z = nn_ops.bias_add(z, self.bias)
-        z0, z1, z2, z3 = array_ops.split(z, num_or_size_splits=4, axis=1)
-        i = self.recurrent_activation(z0)
-        f = self.recurrent_activation(z1)
-        c = f * c_tm1 + i * self.activation(z2)
-        o = self.recurrent_activation(z3)
-        h = o * self.activation(c)
+        h, c = lstm_gates(self, *array_ops.split(z, num_or_size_splits=4, axis=1), c_tm1)
         return h, [h, c]
 
     def get_config(self):

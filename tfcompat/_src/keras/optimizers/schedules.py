@@ -6,14 +6,15 @@ from tfcompat._src.runtime.training.learning_rate import (
     ExponentialDecay, InverseTimeDecay, LearningRateSchedule, PiecewiseConstantDecay, PolynomialDecay,
 )
 from tfcompat._src.keras import object_config
+from tfcompat._src.keras.optimizers.cosine_schedules import CosineDecay, CosineDecayRestarts
 
-__all__ = ["ExponentialDecay", "InverseTimeDecay", "LearningRateSchedule", "PiecewiseConstantDecay",
-           "PolynomialDecay", "serialize", "deserialize"]
+__all__ = ["CosineDecay", "CosineDecayRestarts", "ExponentialDecay", "InverseTimeDecay", "LearningRateSchedule",
+           "PiecewiseConstantDecay", "PolynomialDecay", "serialize", "deserialize"]
 
 
 def _module_objects() -> dict:
-    return {c.__name__: c for c in (ExponentialDecay, InverseTimeDecay, LearningRateSchedule,
-                                    PiecewiseConstantDecay, PolynomialDecay)}
+    return {c.__name__: c for c in (CosineDecay, CosineDecayRestarts, ExponentialDecay, InverseTimeDecay,
+                                    LearningRateSchedule, PiecewiseConstantDecay, PolynomialDecay)}
 
 
 def serialize(learning_rate_schedule, use_legacy_format=False) -> dict:

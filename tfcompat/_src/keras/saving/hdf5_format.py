@@ -127,6 +127,12 @@ def load_weights_from_hdf5_group(f, model):
         pairs += zip(symbolic, values)
     _check_shapes(pairs)
     backend.batch_set_value(pairs)
+    _finalize_layers(model)
+
+
+def _finalize_layers(model):
+    for layer in model._flatten_layers():
+        layer.finalize_state()
 
 
 def _check_shapes(pairs):
@@ -166,6 +172,7 @@ def load_weights_from_hdf5_group_by_name(f, model, skip_mismatch=False):
                                      f"expects shape {expected}. Received saved weight with shape {v.shape}")
                 pairs.append((w, v))
     backend.batch_set_value(pairs)
+    _finalize_layers(model)
 
 
 def save_weights_to_hdf5(model, filepath, overwrite=True):

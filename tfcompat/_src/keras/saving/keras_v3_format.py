@@ -119,9 +119,23 @@ def _restore_vocabulary(layer, lines):
 def _compile_config(model):
     if getattr(model, "optimizer", None) is None or getattr(model, "compiled_loss", None) is None:
         return None
-    return {"optimizer": serialize_keras_object(model.optimizer),
-            "loss": model.compiled_loss._user_losses, "metrics": None, "loss_weights": None,
-            "weighted_metrics": None, "run_eagerly": None, "steps_per_execution": None, "jit_compile": None}
+    given = getattr(model, "_compile_config", None)
+    if given is None:   # compiled without Model.compile's bookkeeping
+        given = {"optimizer": model.optimizer, "loss": model.compiled_loss._user_losses, "metrics": None,
+                 "loss_weights": None, "weighted_metrics": None, "run_eagerly": None, "steps_per_execution": None,
+                 "jit_compile": None}
+    return {key: _serialize_compile_arg(value) for key, value in given.items()}
+
+
+def _serialize_compile_arg(value):
+    # As tf-keras: names and numbers stay as given, objects become their serialized configs.
+    if value is None or isinstance(value, (str, bool, int, float)):
+        return value
+    if isinstance(value, (list, tuple)):
+        return [_serialize_compile_arg(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _serialize_compile_arg(v) for k, v in value.items()}
+    return serialize_keras_object(value)
 
 
 def save_model(model, filepath):
@@ -184,6 +198,8 @@ def load_model(filepath, custom_objects=None, compile=True):  # noqa: A002 - tf-
                                  f"{len(store.keys())} variables during loading. Expected: {[v.name for v in own]}")
             for i, variable in enumerate(own):
                 variable.assign(np.asarray(store[str(i)]))
+            if own and getattr(layer, "_finalize_after_variable_load", False):
+                layer.finalize_state()   # as tf-keras's Normalization.load_own_variables
             text = assets.get(f"assets/{path}/vocabulary.txt")
             if text is not None and _adapted_vocabulary(layer, loading=True) is not None:
                 _restore_vocabulary(layer, text.split("\n"))
@@ -194,19 +210,20 @@ def load_model(filepath, custom_objects=None, compile=True):  # noqa: A002 - tf-
 
 
 def _compile_args(compile_config, custom_objects):
-    from tfcompat._src.keras import losses, optimizers
+    from tfcompat._src.keras import losses, metrics, optimizers
     optimizer = compile_config["optimizer"]
     optimizer = (optimizers.get(optimizer) if isinstance(optimizer, str)
                  else optimizers.deserialize(optimizer, custom_objects=custom_objects))
 
-    def loss_of(config):
+    def objects_of(config, deserialize):
         if isinstance(config, dict) and "class_name" in config:
-            return losses.deserialize(config, custom_objects=custom_objects)
+            return deserialize(config, custom_objects=custom_objects)
         if isinstance(config, dict):
-            return {k: loss_of(v) for k, v in config.items()}
+            return {k: objects_of(v, deserialize) for k, v in config.items()}
         if isinstance(config, (list, tuple)):
-            return [loss_of(v) for v in config]
+            return [objects_of(v, deserialize) for v in config]
         return config
-    return {"optimizer": optimizer, "loss": loss_of(compile_config.get("loss")),
-            "metrics": compile_config.get("metrics"), "loss_weights": compile_config.get("loss_weights"),
-            "weighted_metrics": compile_config.get("weighted_metrics")}
+    return {"optimizer": optimizer, "loss": objects_of(compile_config.get("loss"), losses.deserialize),
+            "metrics": objects_of(compile_config.get("metrics"), metrics.deserialize),
+            "loss_weights": compile_config.get("loss_weights"),
+            "weighted_metrics": objects_of(compile_config.get("weighted_metrics"), metrics.deserialize)}

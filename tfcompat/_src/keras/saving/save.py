@@ -143,12 +143,15 @@ def load_weights(model, filepath, by_name=False, skip_mismatch=False, options=No
     path, save_format = _detect_weights_format(os.fspath(filepath))
     if save_format == "h5":
         hdf5_format.load_weights_from_hdf5(model, path, by_name, skip_mismatch)
-        return None
-    status = checkpoint_lib.read_trackable(model, path, attached=[("root", model)])
-    if by_name:
-        raise NotImplementedError("Weights may only be loaded based on topology into Models when loading "
-                                  "TensorFlow-formatted weights (got by_name=True to load_weights).")
-    status.assert_nontrivial_match()
+        status = None
+    else:
+        status = checkpoint_lib.read_trackable(model, path, attached=[("root", model)])
+        if by_name:
+            raise NotImplementedError("Weights may only be loaded based on topology into Models when loading "
+                                      "TensorFlow-formatted weights (got by_name=True to load_weights).")
+        status.assert_nontrivial_match()
+    for layer in model.layers:   # as tf-keras (its HDF5 loader has already finalized every layer)
+        layer.finalize_state()
     return status
 
 

@@ -13,8 +13,9 @@ __all__ = ["get_file", "Sequence", "validate_file", "hash_file"]
 
 
 def _cache_dir(cache_dir):
+    # tf-keras 2.21's get_file ignores KERAS_HOME (only its keras.json lookup reads it): the default is ~/.keras.
     if cache_dir is None:
-        cache_dir = os.environ.get("KERAS_HOME") or os.path.join(os.path.expanduser("~"), ".keras")
+        cache_dir = os.path.join(os.path.expanduser("~"), ".keras")
     return cache_dir
 
 

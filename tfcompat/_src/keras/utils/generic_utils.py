@@ -1,17 +1,45 @@
-"""``tf.keras.utils.Progbar`` (tf-keras 2.21's text, byte for byte) and ``print_msg``."""
+"""``tf.keras.utils.Progbar`` (tf-keras 2.21's text, byte for byte), ``print_msg`` and the interactive-logging
+switch (``enable_interactive_logging`` & co.)."""
 from __future__ import annotations
 
+import logging
 import os
 import sys
+import threading
 import time
 
 import numpy as np
 
-__all__ = ["Progbar", "print_msg"]
+__all__ = ["Progbar", "print_msg", "enable_interactive_logging", "disable_interactive_logging",
+           "is_interactive_logging_enabled"]
+
+_INTERACTIVE_LOGGING = threading.local()  # per thread, as tf-keras; on by default
+_absl_logger = logging.getLogger("absl")  # where tf-keras sends non-interactive logs (absl.logging.info)
+
+
+def enable_interactive_logging() -> None:
+    """Mirrors ``tf.keras.utils.enable_interactive_logging``: Keras' logs (progress bars, epoch lines) go to
+    stdout (the default)."""
+    _INTERACTIVE_LOGGING.enable = True
+
+
+def disable_interactive_logging() -> None:
+    """Mirrors ``tf.keras.utils.disable_interactive_logging``: Keras' logs go to the ``absl`` logger at INFO
+    level instead of stdout (in this thread)."""
+    _INTERACTIVE_LOGGING.enable = False
+
+
+def is_interactive_logging_enabled() -> bool:
+    """Mirrors ``tf.keras.utils.is_interactive_logging_enabled``."""
+    return getattr(_INTERACTIVE_LOGGING, "enable", True)
 
 
 def print_msg(message: str, line_break: bool = True) -> None:
-    """Keras' ``io_utils.print_msg``: writes to stdout and flushes."""
+    """Keras' ``io_utils.print_msg``: writes to stdout and flushes, or logs to ``absl`` when interactive logging
+    is disabled."""
+    if not is_interactive_logging_enabled():
+        _absl_logger.info(message)
+        return
     sys.stdout.write(message + "\n" if line_break else message)
     sys.stdout.flush()
 

@@ -22,6 +22,7 @@ from tfcompat._src.ops.linear_operator.permutation import LinearOperatorPermutat
 from tfcompat._src.ops.linear_operator.toeplitz import LinearOperatorToeplitz
 from tfcompat._src.ops.linear_operator.tridiag import LinearOperatorTridiag
 from tfcompat._src.ops.linear_operator.zeros import LinearOperatorZeros
+from tfcompat._src.ops.linear_operator import linalg_dispatch  # noqa: F401 - registers tf.linalg.* on operators
 
 __all__ = ["LinearOperator", "LinearOperatorAdjoint", "LinearOperatorBlockDiag", "LinearOperatorBlockLowerTriangular",
            "LinearOperatorCirculant", "LinearOperatorCirculant2D", "LinearOperatorCirculant3D",

@@ -11,9 +11,11 @@ import builtins
 import numpy as np
 
 from tfcompat._src.framework import composite_dispatch, dtypes
+from tfcompat._src.framework.api_dispatch import dispatch_for_types
 from tfcompat._src.framework.dispatch import apply_op, convert_to_tensor
 from tfcompat._src.framework.tensor import Tensor
 from tfcompat._src.ops import array_ops, math_ops, reduction_ops
+from tfcompat._src.ops._helpers import static_int_list
 from tfcompat._src.ops.ragged import ragged_kernels  # noqa: F401 - registers the ragged raw ops
 from tfcompat._src.ops.ragged.ragged_getitem import gather_rows
 from tfcompat._src.ops.ragged.ragged_tensor import RaggedTensor, _check_splits_dtype, _int64, _prepend_zero
@@ -470,6 +472,30 @@ def _install_operators():
     RaggedTensor.__neg__ = lambda self: _RaggedHandler.unary("Neg", self, None)
     RaggedTensor.__abs__ = lambda self: _RaggedHandler.unary("Abs", self, None)
     RaggedTensor.__invert__ = lambda self: _RaggedHandler.unary("LogicalNot", self, None)
+
+
+
+@dispatch_for_types(array_ops.tile, RaggedTensor)
+def _ragged_tile(input, multiples, name=None):  # noqa: A002 - TF's argument name
+    """TF's ``ragged_array_ops.tile`` for one ragged dimension: row ``i`` repeats its values ``multiples[1]``
+    times, the rows repeat ``multiples[0]`` times, inner dense dimensions tile as ``tf.tile`` does."""
+    m = static_int_list(multiples)
+    rank = input.shape.rank
+    if m is None or input.ragged_rank != 1:
+        raise NotImplementedError("tf.tile of a RaggedTensor supports python multiples and ragged_rank 1 in "
+                                  "tfcompat; tile rt.to_tensor() or each ragged level instead.")
+    if len(m) != rank:   # TF indexes its constant multiples per dimension (a numpy IndexError)
+        raise IndexError(f"index {len(m)} is out of bounds for axis 0 with size {len(m)}")
+    values = input.values if len(m) == 2 else array_ops.tile(input.values, [1] + m[2:])
+    rows = array_ops.tile(array_ops.range(input.nrows(out_type=dtypes.int64)), [m[0]])
+    lengths = array_ops.gather(input.row_lengths(), rows)
+    starts = array_ops.gather(input.row_starts(), rows)
+    new_lengths = lengths * m[1]
+    positions = range(new_lengths, dtype=dtypes.int64)
+    row_of = positions.value_rowids()
+    source = array_ops.gather(starts, row_of) + math_ops.floormod(positions.flat_values,
+                                                                  array_ops.gather(lengths, row_of))
+    return RaggedTensor.from_row_lengths(array_ops.gather(values, source), new_lengths, validate=False)
 
 
 _install_operators()

@@ -332,7 +332,8 @@ def _on_attribute_set(obj, name, value) -> None:
 
 
 def _on_variable_read(var) -> None:
-    if not _PENDING:
+    if not _PENDING:   # nothing waits any more: reads stop calling in (re-installed by the next deferral)
+        variables_lib.remove_read_hook(_on_variable_read)
         return
     for restore in list(_PENDING):
         if var._uid > restore.uid_watermark and var._uid not in restore.checked_uids:
@@ -341,7 +342,6 @@ def _on_variable_read(var) -> None:
 
 
 module_lib.attribute_hooks.append(_on_attribute_set)
-variables_lib.read_hooks.append(_on_variable_read)
 
 
 class _Restore:
@@ -395,6 +395,7 @@ class _Restore:
     def _defer(self, parent, name, node_id):
         self.deferred.append((parent, name, node_id))
         _PENDING.add(self)
+        variables_lib.add_read_hook(_on_variable_read)
         try:
             _DEFERRED.setdefault(parent, []).append((name, self, node_id))
         except TypeError:

@@ -1,8 +1,10 @@
 """``tf.train.ClusterSpec`` (the one definition; ``tf.distribute.cluster_resolver`` re-uses it): a description of
-a cluster's jobs and task addresses. tfcompat runs one process; what consumes a multi-task spec says so."""
+a cluster's jobs and task addresses; the in-process ``tf.distribute.Server`` and
+``tf.config.experimental_connect_to_cluster``. tfcompat runs one process; what consumes a multi-task spec says so."""
 from __future__ import annotations
 
-__all__ = ["ClusterSpec", "STANDARD_PS_OPS", "replica_device_setter"]
+__all__ = ["ClusterSpec", "STANDARD_PS_OPS", "Server", "cluster_def", "experimental_connect_to_cluster",
+           "replica_device_setter"]
 
 
 class ClusterSpec:
@@ -131,3 +133,114 @@ def replica_device_setter(ps_tasks=0, ps_device="/job:ps", worker_device="/job:w
         return _merge_device(worker_device or "", current, merge_devices)
 
     return device_function
+
+
+def _cluster_of(server_or_cluster_def, job_name, task_index):
+    """(ClusterSpec, job name, task index) of a Server's argument, filled in as TF's ``_make_server_def`` does."""
+    if isinstance(server_or_cluster_def, dict):
+        server_or_cluster_def = ClusterSpec(server_or_cluster_def)
+    if not isinstance(server_or_cluster_def, ClusterSpec):
+        raise TypeError("Could not convert `server_or_cluster_def` to a `tf.train.ServerDef` or "
+                        "`tf.train.ClusterSpec`.")
+    cluster = server_or_cluster_def
+    if job_name is None:
+        if len(cluster.jobs) != 1:
+            raise ValueError("Must specify an explicit `job_name`.")
+        job_name = cluster.jobs[0]
+    if task_index is None:
+        indices = cluster.task_indices(job_name)
+        if len(indices) != 1:
+            raise ValueError("Must specify an explicit `task_index`.")
+        task_index = indices[0]
+    cluster.task_address(job_name, task_index)   # ValueError for a task the cluster does not have
+    return cluster, job_name, task_index
+
+
+class Server:
+    """Mirrors ``tf.distribute.Server`` / ``tf.compat.v1.train.Server``: an in-process server for one task of a
+    cluster. Its ``target`` (``grpc://<address>``) is accepted by ``tf.compat.v1.Session(target)``, which runs in
+    this process as every tfcompat session does.
+
+    Differences from TF: nothing listens on the address and no other process can connect (tfcompat runs one
+    process); ``join()`` blocks forever, as TF's does for a server nobody stops."""
+
+    def __init__(self, server_or_cluster_def, job_name=None, task_index=None, protocol=None, config=None,
+                 start=True):
+        self._cluster, self._job_name, self._task_index = _cluster_of(server_or_cluster_def, job_name, task_index)
+        self._protocol = protocol or "grpc"
+        self._config = config
+        address = self._cluster.task_address(self._job_name, self._task_index)
+        if address.endswith(":0"):   # TF picks a free port for ':0'; an in-process server needs none
+            address = address[:-2] + ":" + str(_next_port())
+        self._address = address
+        self._started = False
+        if start:
+            self.start()
+
+    def start(self) -> None:
+        """Starts the server (TF: starts its gRPC service); idempotent."""
+        self._started = True
+
+    def join(self) -> None:
+        """Blocks until the server shuts down, which, as in TF, never happens by itself."""
+        import threading
+        threading.Event().wait()
+
+    @property
+    def target(self) -> str:
+        """The session target string, ``grpc://host:port``."""
+        return f"{self._protocol}://{self._address}"
+
+    @property
+    def server_def(self):
+        """The ``tf.train.ServerDef`` this server was built from."""
+        from tfcompat._src.protos.cluster import ServerDef
+        return ServerDef(cluster=cluster_def(self._cluster), job_name=self._job_name, task_index=self._task_index,
+                         protocol=self._protocol)
+
+    @staticmethod
+    def create_local_server(config=None, start=True) -> "Server":
+        """Mirrors ``Server.create_local_server``: a single-task server for job ``localhost``."""
+        return Server({"localhost": ["localhost:0"]}, protocol="grpc", config=config, start=start)
+
+
+_PORTS = [0]
+
+
+def _next_port() -> int:
+    # Deterministic stand-in ports for ':0' addresses (nothing binds them).
+    _PORTS[0] += 1
+    return 20000 + _PORTS[0]
+
+
+def cluster_def(spec: ClusterSpec):
+    """The ``tf.train.ClusterDef`` proto of a ClusterSpec (jobs in name order, as TF's ``as_cluster_def``)."""
+    from tfcompat._src.protos.cluster import ClusterDef
+    proto = ClusterDef()
+    for job in sorted(spec.jobs):
+        job_def = proto.job.add(name=job)
+        for index in spec.task_indices(job):
+            job_def.tasks[index] = spec.task_address(job, index)
+    return proto
+
+
+def experimental_connect_to_cluster(cluster_spec_or_resolver, job_name="localhost", task_index=0, protocol=None,
+                                    make_master_device_default=True, cluster_device_filters=None) -> None:
+    """Mirrors ``tf.config.experimental_connect_to_cluster`` for a cluster of one task (this process, e.g. the
+    target of ``tf.distribute.Server.create_local_server()``): validates the arguments and connects nothing, since
+    everything already runs here. A cluster with more tasks raises ``NotImplementedError`` (tfcompat does not
+    execute ops on other processes)."""
+    from tfcompat._src.framework import context as ctx_lib
+    if not ctx_lib.executing_eagerly():
+        raise ValueError("`tf.config.experimental_connect_to_cluster` can only be called in eager mode.")
+    spec = cluster_spec_or_resolver
+    if hasattr(spec, "cluster_spec") and not isinstance(spec, ClusterSpec):
+        spec = spec.cluster_spec()
+    if isinstance(spec, dict):
+        spec = ClusterSpec(spec)
+    if not isinstance(spec, ClusterSpec):
+        raise ValueError("`cluster_spec_or_resolver` must be a `ClusterSpec` or a `ClusterResolver`.")
+    n_tasks = sum(spec.num_tasks(job) for job in spec.jobs)
+    if n_tasks > 1:
+        raise NotImplementedError(f"tf.config.experimental_connect_to_cluster: the cluster has {n_tasks} tasks; "
+                                  f"tfcompat runs ops in this process only (a single-task cluster is accepted)")

@@ -262,6 +262,11 @@ class Aligner:
             return
         random_types = {row[0] for row in self.tf.manifest.get("eager_random", [])}
         trace = self.tf.manifest["api"] == "v2" and self.trace_runs > 0
+        if trace or random_types:
+            # The fused eager entries hold the kernels they were built with: route every eager op through
+            # apply_op, where the wrapped kernels below see it.
+            from tfcompat._src.framework import fused_eager
+            fused_eager.SUSPENDED.append(self)
         for op_type in list(REGISTRY) if trace else sorted(random_types & set(REGISTRY)):
             op_def = REGISTRY[op_type]
             op_def.kernel = self._wrap_eager_kernel(op_type, op_def.kernel, op_type in random_types, trace)

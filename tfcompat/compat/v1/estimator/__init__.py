@@ -10,7 +10,7 @@ from tfcompat.estimator import (
     CheckpointSaverHook, CheckpointSaverListener, Estimator, EstimatorSpec, EvalSpec, FeedFnHook, FinalOpsHook,
     GlobalStepWaiterHook, LoggingTensorHook, ModeKeys, NanLossDuringTrainingError, NanTensorHook, RunConfig,
     SecondOrStepTimer, SessionRunArgs, SessionRunContext, SessionRunHook, SessionRunValues, StepCounterHook,
-    StopAtStepHook, SummarySaverHook, TrainSpec, WarmStartSettings, export, train_and_evaluate,
+    StopAtStepHook, SummarySaverHook, TrainSpec, WarmStartSettings, add_metrics, export, train_and_evaluate,
 )
 
 __all__ = [
@@ -19,7 +19,7 @@ __all__ = [
     "FinalOpsHook", "GlobalStepWaiterHook", "LoggingTensorHook", "ModeKeys", "NanLossDuringTrainingError",
     "NanTensorHook", "RunConfig", "SecondOrStepTimer", "SessionRunArgs", "SessionRunContext", "SessionRunHook",
     "SessionRunValues", "StepCounterHook", "StopAtStepHook", "SummarySaverHook", "TrainSpec", "WarmStartSettings",
-    "export", "inputs", "train_and_evaluate",
+    "add_metrics", "export", "inputs", "train_and_evaluate",
 ]
 
 from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402

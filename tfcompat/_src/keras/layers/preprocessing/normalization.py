@@ -103,6 +103,9 @@ class Normalization(PreprocessingLayer):
         self.adapt_variance.assign(array_ops.ones_like(self.adapt_variance))
         self.count.assign(array_ops.zeros_like(self.count))
 
+    # A .keras load (saving/keras_v3_format.py) finalizes it after its variables, as tf-keras.
+    _finalize_after_variable_load = True
+
     def finalize_state(self):
         if self.input_mean is not None or not self.built:
             return

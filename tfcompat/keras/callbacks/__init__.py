@@ -1,12 +1,15 @@
 """``tf.keras.callbacks`` (tf-keras 2.21): re-exports only."""
 from __future__ import annotations
 
+from tfcompat._src.keras.backup_and_restore import BackupAndRestore
 from tfcompat._src.keras.callbacks import (
-    BackupAndRestore, BaseLogger, Callback, CallbackList, CSVLogger, EarlyStopping, History, LambdaCallback,
+    BaseLogger, Callback, CallbackList, CSVLogger, EarlyStopping, History, LambdaCallback,
     LearningRateScheduler, ModelCheckpoint, ProgbarLogger, ReduceLROnPlateau, RemoteMonitor, TensorBoard,
     TerminateOnNaN,
 )
 
+from tfcompat.keras.callbacks import experimental  # noqa: E402 - the subpackage, after the names it re-exports
+
 __all__ = ["BackupAndRestore", "BaseLogger", "CSVLogger", "Callback", "CallbackList", "EarlyStopping", "History",
            "LambdaCallback", "LearningRateScheduler", "ModelCheckpoint", "ProgbarLogger", "ReduceLROnPlateau",
-           "RemoteMonitor", "TensorBoard", "TerminateOnNaN"]
+           "RemoteMonitor", "TensorBoard", "TerminateOnNaN", "experimental"]

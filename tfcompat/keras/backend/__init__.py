@@ -47,3 +47,7 @@ __all__ = [
     "resize_images", "resize_volumes", "rnn", "separable_conv2d", "shape", "spatial_2d_padding",
     "spatial_3d_padding", "temporal_padding", "to_dense",
 ]
+
+from tfcompat.keras.backend import experimental  # noqa: E402 - the subpackage, after the names it re-exports
+
+__all__ += ["experimental"]

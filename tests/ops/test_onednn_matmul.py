@@ -1,0 +1,73 @@
+"""2-D float32 MatMul through oneDNN's linear (ops/onednn_matmul.py): TF's values and gradients (first and second
+order) to float tolerance, with the oneDNN path checked to be the one taken. Shapes are the smallest above the
+path's size threshold (128x256x128)."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import torch
+
+import tfcompat as tf
+from tfcompat._src.ops import onednn_matmul
+
+pytestmark = pytest.mark.skipif(onednn_matmul._LINEAR is None, reason="torch has no oneDNN linear here")
+
+
+def _operands(tf, transpose_a, transpose_b):
+    a = np.sin(np.arange(128 * 256, dtype=np.float32) * 0.37).reshape(128, 256) / 4
+    b = np.cos(np.arange(256 * 128, dtype=np.float32) * 0.11).reshape(256, 128) / 4
+    return tf.constant(a.T.copy() if transpose_a else a), tf.constant(b.T.copy() if transpose_b else b)
+
+
+@pytest.fixture
+def onednn_calls(monkeypatch):
+    calls = []
+    inner = onednn_matmul._onednn_mm
+
+    def counting(a, b):
+        calls.append((tuple(a.shape), tuple(b.shape)))
+        return inner(a, b)
+    monkeypatch.setattr(onednn_matmul, "_onednn_mm", counting)
+    return calls
+
+
+@pytest.mark.parametrize("transpose_a, transpose_b", [(False, False), (True, False), (False, True)])
+def test_matmul_and_gradients_match_tf(oracle, onednn_calls, transpose_a, transpose_b):
+    def prog(tf):
+        a, b = _operands(tf, transpose_a, transpose_b)
+        with tf.GradientTape() as tape:
+            tape.watch([a, b])
+            c = tf.matmul(a, b, transpose_a=transpose_a, transpose_b=transpose_b)
+            loss = tf.reduce_sum(tf.tanh(c))
+        ga, gb = tape.gradient(loss, [a, b])
+        return c[:2, :4], tf.reduce_sum(c), ga[:2, :4], tf.reduce_sum(ga), gb[:2, :4], tf.reduce_sum(gb)
+    oracle.check(prog, rtol=1e-4, atol=1e-4)
+    assert len(onednn_calls) == 3   # forward, grad_a, grad_b
+
+
+def test_second_order_gradient_matches_tf(oracle, onednn_calls):
+    def prog(tf):
+        a, b = _operands(tf, False, False)
+        with tf.GradientTape() as outer:
+            outer.watch(b)
+            with tf.GradientTape() as inner:
+                inner.watch(a)
+                loss = tf.reduce_sum(tf.square(tf.matmul(a, b)))
+            ga = inner.gradient(loss, a)
+            s = tf.reduce_sum(ga * ga)
+        gb = outer.gradient(s, b)
+        return tf.reduce_sum(ga), gb[:2, :4], tf.reduce_sum(gb)
+    oracle.check(prog, rtol=1e-4, atol=1e-3)
+    assert onednn_calls
+
+
+def test_small_products_keep_torch_mm(onednn_calls):
+    x = tf.constant(np.ones((4, 3), np.float32))
+    np.testing.assert_array_equal(tf.matmul(x, tf.transpose(x)).numpy(), np.full((4, 4), 3.0, np.float32))
+    assert onednn_calls == []
+
+
+def test_values_close_to_torch_mm():
+    a = torch.randn(128, 256, generator=torch.Generator().manual_seed(0))
+    b = torch.randn(256, 128, generator=torch.Generator().manual_seed(1))
+    torch.testing.assert_close(onednn_matmul.matmul(a, b), torch.mm(a, b), rtol=1e-4, atol=1e-4)

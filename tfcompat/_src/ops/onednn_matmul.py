@@ -1,0 +1,69 @@
+"""2-D float32 ``MatMul`` on the CPU through oneDNN's linear primitive (``torch.ops.mkldnn._linear_pointwise``).
+
+Measured on the build machine (1 thread, min of many; /tmp/lead/w6/gemm_decision.md): the forward product and
+both gradient products of a matmul run ~5-10% faster through oneDNN's linear than through ``torch.mm`` for the
+shapes of MLP training (128x784x512: 2.90 vs 3.07 ms per triple; 2048^3: 106 vs 96 GF/s), with strided views as
+operands (no copies). TF's own CPU MatMul also runs on oneDNN.
+
+``matmul(a, b)`` takes that path for large enough products (``_MIN_WORK`` multiply-adds: below it the Python
+``autograd.Function`` costs more than it saves) and otherwise calls ``torch.mm``. Its gradient is TF's MatMul
+gradient (``grad_a = g @ b^T``, ``grad_b = a^T @ g``), computed through ``matmul`` again, so a second derivative
+flows. Results differ from ``torch.mm`` by float rounding only. ``torch.mm`` is used inside torch.compile (inductor
+chooses its own GEMM), under forward-mode AD (no ``jvp`` here), and with ``TFCOMPAT_ONEDNN_MATMUL=0``."""
+from __future__ import annotations
+
+import os
+
+import torch
+
+from tfcompat._src.framework import dispatch
+
+__all__ = ["matmul", "ENV_SWITCH"]
+
+ENV_SWITCH = "TFCOMPAT_ONEDNN_MATMUL"
+_MIN_WORK = 1 << 22   # M*K*N multiply-adds (~0.4 ms on one core)
+_ACCUMULATORS = dispatch.FORWARD_ACCUMULATORS
+
+
+def _linear_op():
+    if os.environ.get(ENV_SWITCH, "1") == "0" or not torch.backends.mkldnn.is_available():
+        return None
+    return getattr(torch.ops.mkldnn, "_linear_pointwise", None)
+
+
+_LINEAR = _linear_op()
+
+
+def _onednn_mm(a, b):
+    # linear(x, w) == x @ w^T with w [out, in]: b^T as a view is that weight.
+    return _LINEAR(a, b.t(), None, "none", [], "")
+
+
+class _OneDnnMatMul(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, a, b):
+        ctx.save_for_backward(a, b)
+        return _onednn_mm(a, b)
+
+    @staticmethod
+    def backward(ctx, g):
+        a, b = ctx.saved_tensors
+        ga = matmul(g, b.t()) if ctx.needs_input_grad[0] else None
+        gb = matmul(a.t(), g) if ctx.needs_input_grad[1] else None
+        return ga, gb
+
+
+def _eligible(a, b) -> bool:
+    return (a.dtype is torch.float32 and b.dtype is torch.float32 and a.device.type == "cpu"
+            and b.device.type == "cpu" and a.shape[1] == b.shape[0])
+
+
+def matmul(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
+    """``a @ b`` for 2-D ``a`` and ``b`` (see the module docstring for when oneDNN's linear computes it)."""
+    sa, sb = a.shape, b.shape
+    if (_LINEAR is None or sa[0] * sa[1] * sb[1] < _MIN_WORK or not _eligible(a, b) or _ACCUMULATORS
+            or torch.compiler.is_compiling()):
+        return torch.mm(a, b)
+    if torch.is_grad_enabled() and (a.requires_grad or b.requires_grad):
+        return _OneDnnMatMul.apply(a, b)
+    return _onednn_mm(a, b)

@@ -1,0 +1,12 @@
+"""``tf.compat.v1.experimental``: re-exports only (ExtensionType and friends; TF 1.x has no TF NumPy here)."""
+from tfcompat._src.data.iterator_ops import Optional
+from tfcompat._src.runtime.async_execution import async_clear_error, async_scope, function_executor_type
+from tfcompat._src.runtime.extension_type import BatchableExtensionType, ExtensionType, ExtensionTypeSpec
+from tfcompat.experimental import extension_type
+
+__all__ = ["BatchableExtensionType", "ExtensionType", "ExtensionTypeSpec", "Optional", "async_clear_error",
+           "async_scope", "extension_type", "function_executor_type"]
+
+from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402
+
+__getattr__ = _module_getattr("tf.compat.v1.experimental", __name__)

@@ -1,0 +1,14 @@
+"""``tf.experimental``: re-exports only (TF NumPy, ExtensionType and friends)."""
+from tfcompat._src.data.iterator_ops import Optional
+from tfcompat._src.runtime.async_execution import async_clear_error, async_scope, function_executor_type
+from tfcompat._src.runtime.extension_type import (
+    BatchableExtensionType, ExtensionType, ExtensionTypeSpec,
+)
+from tfcompat.experimental import extension_type, numpy
+
+__all__ = ["BatchableExtensionType", "ExtensionType", "ExtensionTypeSpec", "Optional", "async_clear_error",
+           "async_scope", "extension_type", "function_executor_type", "numpy"]
+
+from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402
+
+__getattr__ = _module_getattr("tf.experimental", __name__)
