@@ -1,6 +1,6 @@
 """2-D float32 MatMul through oneDNN's linear (ops/onednn_matmul.py): TF's values and gradients (first and second
-order) to float tolerance, with the oneDNN path checked to be the one taken. Shapes are the smallest above the
-path's size threshold (128x256x128)."""
+order) to float tolerance, with the oneDNN path checked to be the one taken. The tests lower the path's size
+threshold to 2**22 multiply-adds so that small operands (128x256x128) take it."""
 from __future__ import annotations
 
 import numpy as np
@@ -21,6 +21,7 @@ def _operands(tf, transpose_a, transpose_b):
 
 @pytest.fixture
 def onednn_calls(monkeypatch):
+    monkeypatch.setattr(onednn_matmul, "_MIN_WORK", 1 << 22)
     calls = []
     inner = onednn_matmul._onednn_mm
 
@@ -67,7 +68,8 @@ def test_small_products_keep_torch_mm(onednn_calls):
     assert onednn_calls == []
 
 
-def test_values_close_to_torch_mm():
+def test_values_close_to_torch_mm(onednn_calls):
     a = torch.randn(128, 256, generator=torch.Generator().manual_seed(0))
     b = torch.randn(256, 128, generator=torch.Generator().manual_seed(1))
     torch.testing.assert_close(onednn_matmul.matmul(a, b), torch.mm(a, b), rtol=1e-4, atol=1e-4)
+    assert onednn_calls == [((128, 256), (256, 128))]

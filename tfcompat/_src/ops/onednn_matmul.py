@@ -5,8 +5,8 @@ both gradient products of a matmul run ~5-10% faster through oneDNN's linear tha
 shapes of MLP training (128x784x512: 2.90 vs 3.07 ms per triple; 2048^3: 106 vs 96 GF/s), with strided views as
 operands (no copies). TF's own CPU MatMul also runs on oneDNN.
 
-``matmul(a, b)`` takes that path for large enough products (``_MIN_WORK`` multiply-adds: below it the Python
-``autograd.Function`` costs more than it saves) and otherwise calls ``torch.mm``. Its gradient is TF's MatMul
+``matmul(a, b)`` takes that path for large products only (``_MIN_WORK`` multiply-adds: below it the gain is small
+and mid-sized products lose) and otherwise calls ``torch.mm``. Its gradient is TF's MatMul
 gradient (``grad_a = g @ b^T``, ``grad_b = a^T @ g``), computed through ``matmul`` again, so a second derivative
 flows. Results differ from ``torch.mm`` by float rounding only. ``torch.mm`` is used inside torch.compile (inductor
 chooses its own GEMM), under forward-mode AD (no ``jvp`` here), and with ``TFCOMPAT_ONEDNN_MATMUL=0``."""
@@ -21,7 +21,9 @@ from tfcompat._src.framework import dispatch
 __all__ = ["matmul", "ENV_SWITCH"]
 
 ENV_SWITCH = "TFCOMPAT_ONEDNN_MATMUL"
-_MIN_WORK = 1 << 22   # M*K*N multiply-adds (~0.4 ms on one core)
+# M*K*N multiply-adds (~13 ms on one core). Measured (1 thread, CPU time, min of many): below it oneDNN's linear
+# gains little (MLP 128x784x512: ~3%) and loses on mid-sized products (the GAN workload's step: 3.0 -> 3.9 ms).
+_MIN_WORK = 1 << 27
 _ACCUMULATORS = dispatch.FORWARD_ACCUMULATORS
 
 
