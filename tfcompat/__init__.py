@@ -4,6 +4,8 @@ from __future__ import annotations
 # Importing the op modules fills the op registry and attaches the Tensor operators.
 from tfcompat._src.ops import operators as _operators  # noqa: F401
 from tfcompat._src.autodiff import tape as _tape  # noqa: F401
+# Process-wide settings (glibc malloc thresholds), applied once on import: see runtime/process_setup.py.
+from tfcompat._src.runtime import process_setup as _process_setup  # noqa: F401
 
 from tfcompat._src.framework.context import executing_eagerly, init_scope
 from tfcompat._src.framework.dispatch import convert_to_tensor

@@ -134,3 +134,31 @@ def test_cross_loads_tf_keras_checkpoint(oracle, keras_home):
     want = reference(x).numpy()
     model = tfcompat.keras.applications.MobileNetV2(input_shape=(32, 32, 3), include_top=False, weights="imagenet")
     np.testing.assert_allclose(np.asarray(model(x)), want, rtol=2e-4, atol=1e-5)
+
+
+def test_imagenet_weights_file_names_the_top_and_notop_files():
+    """The file tf-keras fetches for EfficientNet(V2), ConvNeXt and RegNet: ``{model_name}.h5`` / ``_notop.h5``
+    under the base URL with the matching hash (expected by hand from tf-keras's ``BASE_WEIGHTS_PATH + fname``);
+    other ``weights`` fetch nothing and do not look the hash up."""
+    from tfcompat._src.keras.applications.model_builder import WeightsFile, imagenet_weights_file
+    hashes = {"b0": ("top-md5", "notop-md5")}
+    assert imagenet_weights_file("imagenet", True, "efficientnetb0", "https://h/", hashes, "b0") == WeightsFile(
+        "efficientnetb0.h5", "https://h/efficientnetb0.h5", "top-md5")
+    assert imagenet_weights_file("imagenet", False, "efficientnetb0", "https://h/", hashes, "b0") == WeightsFile(
+        "efficientnetb0_notop.h5", "https://h/efficientnetb0_notop.h5", "notop-md5")
+    assert imagenet_weights_file(None, True, "my_net", "https://h/", hashes, "no such key") is None
+    assert imagenet_weights_file("/some/file.h5", False, "my_net", "https://h/", hashes, "no such key") is None
+
+
+@pytest.mark.parametrize("data_format, bn_axis, channel_axis", [("channels_last", 3, -1), ("channels_first", 1, 1)])
+def test_channel_axes_follow_the_image_data_format(data_format, bn_axis, channel_axis):
+    """tf-keras's applications spell the channel axis 3/1 for most BatchNormalization layers and -1/1 for
+    MobileNet's and Xception's (by hand, from tf-keras's sources); the layer configs keep the difference."""
+    from tfcompat._src.keras import backend
+    from tfcompat._src.keras.applications import model_builder
+    saved = backend.image_data_format()
+    backend.set_image_data_format(data_format)
+    try:
+        assert (model_builder.batch_norm_axis(), model_builder.channel_axis()) == (bn_axis, channel_axis)
+    finally:
+        backend.set_image_data_format(saved)

@@ -11,13 +11,11 @@ import torch.nn.functional as F
 from tfcompat._src.framework import errors
 from tfcompat._src.framework.dispatch import apply_op
 from tfcompat._src.framework.op_def import DIFFERENTIABLE, register_op
-from tfcompat._src.ops import array_ops, conv_buffers, nn_misc_ops, nn_ops
+from tfcompat._src.ops import array_ops, nn_misc_ops, nn_ops
 from tfcompat._src.ops._helpers import match_dtypes, to_tensor
 
 __all__ = ["conv1d", "conv3d", "depthwise_conv2d", "separable_conv2d", "max_pool1d", "avg_pool1d", "max_pool3d",
            "avg_pool3d", "convolution", "pool"]
-
-conv_buffers.keep_activation_buffers()   # once per process: see ops/conv_buffers.py
 
 
 def _same_pads(size, k, s, d=1):

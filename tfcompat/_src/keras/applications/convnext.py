@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from tfcompat._src.keras import backend, initializers
+from tfcompat._src.keras import initializers
 from tfcompat._src.keras import layers
 from tfcompat._src.keras.applications import imagenet_utils
 from tfcompat._src.keras.applications.model_builder import (
-    WeightsFile, check_weights_argument, finish_model, global_pool, image_input,
+    batch_norm_axis, finish_model, global_pool, imagenet_weights_file, model_image_input, source_input,
 )
 from tfcompat._src.keras.engine.base_layer import Layer
 from tfcompat._src.keras.engine.sequential import Sequential
-from tfcompat._src.keras.utils import layer_utils
 from tfcompat._src.ops import array_ops, math_ops, random_ops
 
 __all__ = ["ConvNeXtTiny", "ConvNeXtSmall", "ConvNeXtBase", "ConvNeXtLarge", "ConvNeXtXLarge", "preprocess_input",
@@ -134,17 +133,12 @@ def ConvNeXt(depths, projection_dims, drop_path_rate: float = 0.0, layer_scale_i
 
     Raises:
       ValueError: bad ``weights``, ``classes``, ``input_shape`` or ``classifier_activation``."""
-    check_weights_argument(weights, include_top, classes)
-    input_shape = imagenet_utils.obtain_input_shape(input_shape, default_size=default_size, min_size=32,
-                                                    data_format=backend.image_data_format(),
-                                                    require_flatten=include_top, weights=weights)
-    img_input = image_input(input_tensor, input_shape)
-    # tf-keras starts from the source Input here (see the docstring).
-    inputs = layer_utils.get_source_inputs(input_tensor)[0] if input_tensor is not None else img_input
+    input_shape, img_input = model_image_input(input_tensor, input_shape, weights=weights, include_top=include_top,
+                                               classes=classes, default_size=default_size)
+    inputs = source_input(input_tensor, img_input)
     x = inputs
     if include_preprocessing:
-        channel_axis = 3 if backend.image_data_format() == "channels_last" else 1
-        if input_shape[channel_axis - 1] == 3:
+        if input_shape[batch_norm_axis() - 1] == 3:
             x = layers.Normalization(mean=_IMAGENET_MEAN_255, variance=_IMAGENET_VARIANCE_255,
                                      name=model_name + "_prestem_normalization")(x)
     downsample_layers = _downsample_layers(model_name, projection_dims)
@@ -164,11 +158,8 @@ def ConvNeXt(depths, projection_dims, drop_path_rate: float = 0.0, layer_scale_i
     else:
         x = global_pool(x, pooling)
         x = layers.LayerNormalization(epsilon=1e-6)(x)
-    weights_file = None
-    if weights == "imagenet":
-        fname = model_name + (".h5" if include_top else "_notop.h5")
-        weights_file = WeightsFile(fname, BASE_WEIGHTS_PATH + fname,
-                                   WEIGHTS_HASHES[model_name][0 if include_top else 1])
+    weights_file = imagenet_weights_file(weights, include_top, model_name, BASE_WEIGHTS_PATH, WEIGHTS_HASHES,
+                                         model_name)
     return finish_model(None, inputs, x, model_name, weights, weights_file)
 
 

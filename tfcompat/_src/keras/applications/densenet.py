@@ -2,11 +2,11 @@
 defaults, checks and ImageNet weight files."""
 from __future__ import annotations
 
-from tfcompat._src.keras import backend, backend_math
+from tfcompat._src.keras import backend_math
 from tfcompat._src.keras import layers
 from tfcompat._src.keras.applications import imagenet_utils
 from tfcompat._src.keras.applications.model_builder import (
-    WeightsFile, check_weights_argument, classifier_or_pooling, finish_model, image_input,
+    WeightsFile, batch_norm_axis, classifier_or_pooling, finish_model, model_image_input,
 )
 
 __all__ = ["DenseNet", "DenseNet121", "DenseNet169", "DenseNet201", "preprocess_input", "decode_predictions"]
@@ -21,10 +21,6 @@ _VARIANTS = {
 _EPS = 1.001e-5
 
 
-def _bn_axis() -> int:
-    return 3 if backend.image_data_format() == "channels_last" else 1
-
-
 def dense_block(x, blocks: int, name: str):
     """``blocks`` conv blocks, each concatenating 32 new channels."""
     for i in range(blocks):
@@ -34,7 +30,7 @@ def dense_block(x, blocks: int, name: str):
 
 def transition_block(x, reduction: float, name: str):
     """BN-ReLU, a 1x1 conv keeping ``reduction`` of the channels, 2x2 average pooling."""
-    bn_axis = _bn_axis()
+    bn_axis = batch_norm_axis()
     x = layers.BatchNormalization(axis=bn_axis, epsilon=_EPS, name=name + "_bn")(x)
     x = layers.Activation("relu", name=name + "_relu")(x)
     x = layers.Conv2D(int(backend_math.int_shape(x)[bn_axis] * reduction), 1, use_bias=False,
@@ -44,7 +40,7 @@ def transition_block(x, reduction: float, name: str):
 
 def conv_block(x, growth_rate: int, name: str):
     """BN-ReLU-1x1 conv, BN-ReLU-3x3 conv, concatenated to the input."""
-    bn_axis = _bn_axis()
+    bn_axis = batch_norm_axis()
     x1 = layers.BatchNormalization(axis=bn_axis, epsilon=_EPS, name=name + "_0_bn")(x)
     x1 = layers.Activation("relu", name=name + "_0_relu")(x1)
     x1 = layers.Conv2D(4 * growth_rate, 1, use_bias=False, name=name + "_1_conv")(x1)
@@ -60,12 +56,9 @@ def DenseNet(blocks, include_top: bool = True, weights="imagenet", input_tensor=
 
     Raises:
       ValueError: bad ``weights``, ``classes``, ``input_shape`` or ``classifier_activation``."""
-    check_weights_argument(weights, include_top, classes)
-    input_shape = imagenet_utils.obtain_input_shape(input_shape, default_size=224, min_size=32,
-                                                    data_format=backend.image_data_format(),
-                                                    require_flatten=include_top, weights=weights)
-    img_input = image_input(input_tensor, input_shape)
-    bn_axis = _bn_axis()
+    input_shape, img_input = model_image_input(input_tensor, input_shape, weights=weights, include_top=include_top,
+                                               classes=classes, default_size=224)
+    bn_axis = batch_norm_axis()
     x = layers.ZeroPadding2D(padding=((3, 3), (3, 3)))(img_input)
     x = layers.Conv2D(64, 7, strides=2, use_bias=False, name="conv1/conv")(x)
     x = layers.BatchNormalization(axis=bn_axis, epsilon=_EPS, name="conv1/bn")(x)

@@ -10,13 +10,13 @@ from tfcompat._src.keras import backend
 from tfcompat._src.keras import layers
 from tfcompat._src.keras.applications import imagenet_utils
 from tfcompat._src.keras.applications.model_builder import (
-    WeightsFile, check_weights_argument, classifier_or_pooling, finish_model, image_input,
+    batch_norm_axis, classifier_or_pooling, finish_model, imagenet_weights_file, model_image_input,
 )
 from tfcompat._src.ops import array_ops, math_ops
 
 __all__ = ["EfficientNet", "EfficientNetB0", "EfficientNetB1", "EfficientNetB2", "EfficientNetB3",
-           "EfficientNetB4", "EfficientNetB5", "EfficientNetB6", "EfficientNetB7", "preprocess_input",
-           "decode_predictions"]
+           "EfficientNetB4", "EfficientNetB5", "EfficientNetB6", "EfficientNetB7", "block", "squeeze_excite",
+           "top_conv", "preprocess_input", "decode_predictions"]
 
 BASE_WEIGHTS_PATH = "https://storage.googleapis.com/keras-applications/"
 # variant -> (md5 of the top file, md5 of the notop file), as tf-keras.
@@ -64,12 +64,9 @@ def EfficientNet(width_coefficient: float, depth_coefficient: float, default_siz
       ValueError: bad ``weights``, ``classes``, ``input_shape`` or ``classifier_activation``."""
     if blocks_args == "default":
         blocks_args = DEFAULT_BLOCKS_ARGS
-    check_weights_argument(weights, include_top, classes)
-    input_shape = imagenet_utils.obtain_input_shape(input_shape, default_size=default_size, min_size=32,
-                                                    data_format=backend.image_data_format(),
-                                                    require_flatten=include_top, weights=weights)
-    img_input = image_input(input_tensor, input_shape)
-    bn_axis = 3 if backend.image_data_format() == "channels_last" else 1
+    input_shape, img_input = model_image_input(input_tensor, input_shape, weights=weights, include_top=include_top,
+                                               classes=classes, default_size=default_size)
+    bn_axis = batch_norm_axis()
 
     def round_filters(filters):
         return _round_filters(filters, width_coefficient, depth_divisor)
@@ -103,20 +100,37 @@ def EfficientNet(width_coefficient: float, depth_coefficient: float, default_siz
             x = block(x, activation, drop_connect_rate * b / blocks, name=f"block{i + 1}{chr(j + 97)}_", **args)
             b += 1
 
-    x = layers.Conv2D(round_filters(1280), 1, padding="same", use_bias=False,
-                      kernel_initializer=CONV_KERNEL_INITIALIZER, name="top_conv")(x)
-    x = layers.BatchNormalization(axis=bn_axis, name="top_bn")(x)
-    x = layers.Activation(activation, name="top_activation")(x)
+    x = top_conv(x, round_filters(1280), activation, bn_axis)
     x = classifier_or_pooling(x, include_top, pooling, classes, classifier_activation, weights,
                               dropout_rate=dropout_rate,
                               dense_kwargs=dict(kernel_initializer=DENSE_KERNEL_INITIALIZER),
                               avg_name="avg_pool", max_name="max_pool")
-    weights_file = None
-    if weights == "imagenet":
-        fname = model_name + (".h5" if include_top else "_notop.h5")
-        weights_file = WeightsFile(fname, BASE_WEIGHTS_PATH + fname,
-                                   WEIGHTS_HASHES[model_name[-2:]][0 if include_top else 1])
+    weights_file = imagenet_weights_file(weights, include_top, model_name, BASE_WEIGHTS_PATH, WEIGHTS_HASHES,
+                                         model_name[-2:])
     return finish_model(input_tensor, img_input, x, model_name, weights, weights_file)
+
+
+def top_conv(x, filters: int, activation, bn_axis: int, bn_momentum: float = 0.99):
+    """The 1x1 convolution, batch norm and activation before the top of EfficientNet and EfficientNetV2
+    ('top_conv', 'top_bn', 'top_activation')."""
+    x = layers.Conv2D(filters, 1, padding="same", use_bias=False, kernel_initializer=CONV_KERNEL_INITIALIZER,
+                      name="top_conv")(x)
+    x = layers.BatchNormalization(axis=bn_axis, momentum=bn_momentum, name="top_bn")(x)
+    return layers.Activation(activation, name="top_activation")(x)
+
+
+def squeeze_excite(x, filters: int, input_filters: int, se_ratio: float, activation, bn_axis: int, name: str):
+    """The squeeze-and-excitation of EfficientNet's and EfficientNetV2's blocks: global pooling, a 1x1
+    reduction to ``input_filters * se_ratio`` channels (at least 1) with ``activation``, a sigmoid 1x1 expansion
+    back to ``filters``, and the product with ``x`` (layers ``name`` + 'se_squeeze' ... 'se_excite')."""
+    filters_se = max(1, int(input_filters * se_ratio))
+    se = layers.GlobalAveragePooling2D(name=name + "se_squeeze")(x)
+    se = layers.Reshape((filters, 1, 1) if bn_axis == 1 else (1, 1, filters), name=name + "se_reshape")(se)
+    se = layers.Conv2D(filters_se, 1, padding="same", activation=activation,
+                       kernel_initializer=CONV_KERNEL_INITIALIZER, name=name + "se_reduce")(se)
+    se = layers.Conv2D(filters, 1, padding="same", activation="sigmoid", kernel_initializer=CONV_KERNEL_INITIALIZER,
+                       name=name + "se_expand")(se)
+    return layers.multiply([x, se], name=name + "se_excite")
 
 
 def block(inputs, activation="swish", drop_rate: float = 0.0, name: str = "", filters_in: int = 32,
@@ -124,7 +138,7 @@ def block(inputs, activation="swish", drop_rate: float = 0.0, name: str = "", fi
           se_ratio: float = 0.0, id_skip: bool = True):
     """An MBConv block: expand, depthwise, squeeze-and-excite, project; residual with drop-connect when the
     shape is kept."""
-    bn_axis = 3 if backend.image_data_format() == "channels_last" else 1
+    bn_axis = batch_norm_axis()
     filters = filters_in * expand_ratio
     if expand_ratio != 1:
         x = layers.Conv2D(filters, 1, padding="same", use_bias=False, kernel_initializer=CONV_KERNEL_INITIALIZER,
@@ -143,15 +157,7 @@ def block(inputs, activation="swish", drop_rate: float = 0.0, name: str = "", fi
     x = layers.BatchNormalization(axis=bn_axis, name=name + "bn")(x)
     x = layers.Activation(activation, name=name + "activation")(x)
     if 0 < se_ratio <= 1:
-        filters_se = max(1, int(filters_in * se_ratio))
-        se = layers.GlobalAveragePooling2D(name=name + "se_squeeze")(x)
-        se_shape = (filters, 1, 1) if bn_axis == 1 else (1, 1, filters)
-        se = layers.Reshape(se_shape, name=name + "se_reshape")(se)
-        se = layers.Conv2D(filters_se, 1, padding="same", activation=activation,
-                           kernel_initializer=CONV_KERNEL_INITIALIZER, name=name + "se_reduce")(se)
-        se = layers.Conv2D(filters, 1, padding="same", activation="sigmoid",
-                           kernel_initializer=CONV_KERNEL_INITIALIZER, name=name + "se_expand")(se)
-        x = layers.multiply([x, se], name=name + "se_excite")
+        x = squeeze_excite(x, filters, filters_in, se_ratio, activation, bn_axis, name)
     x = layers.Conv2D(filters_out, 1, padding="same", use_bias=False, kernel_initializer=CONV_KERNEL_INITIALIZER,
                       name=name + "project_conv")(x)
     x = layers.BatchNormalization(axis=bn_axis, name=name + "project_bn")(x)

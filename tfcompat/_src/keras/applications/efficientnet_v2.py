@@ -8,8 +8,12 @@ import math
 from tfcompat._src.keras import backend
 from tfcompat._src.keras import layers
 from tfcompat._src.keras.applications import imagenet_utils
+from tfcompat._src.keras.applications.efficientnet import (
+    CONV_KERNEL_INITIALIZER, DENSE_KERNEL_INITIALIZER, squeeze_excite, top_conv,
+)
 from tfcompat._src.keras.applications.model_builder import (
-    WeightsFile, check_weights_argument, classifier_or_pooling, finish_model, image_input,
+    batch_norm_axis, classifier_or_pooling, finish_model, imagenet_normalization, imagenet_weights_file,
+    model_image_input,
 )
 from tfcompat._src.keras.initializers import Constant
 
@@ -45,10 +49,7 @@ _STAGES = {
 }
 DEFAULT_BLOCKS_ARGS = {name: [dict(zip(_STAGE_KEYS, stage), kernel_size=3) for stage in stages]
                        for name, stages in _STAGES.items()}
-CONV_KERNEL_INITIALIZER = {"class_name": "VarianceScaling",
-                           "config": {"scale": 2.0, "mode": "fan_out", "distribution": "truncated_normal"}}
-DENSE_KERNEL_INITIALIZER = {"class_name": "VarianceScaling",
-                            "config": {"scale": 1.0 / 3.0, "mode": "fan_out", "distribution": "uniform"}}
+# CONV_KERNEL_INITIALIZER and DENSE_KERNEL_INITIALIZER are EfficientNet's (the same in tf-keras).
 
 
 def round_filters(filters, width_coefficient: float, min_depth, depth_divisor: int) -> int:
@@ -72,17 +73,6 @@ def _conv(x, filters: int, kernel_size: int, strides: int, name: str):
                          padding="same", data_format=backend.image_data_format(), use_bias=False, name=name)(x)
 
 
-def _squeeze_excite(x, filters: int, input_filters: int, se_ratio: float, activation, bn_axis: int, name: str):
-    filters_se = max(1, int(input_filters * se_ratio))
-    se = layers.GlobalAveragePooling2D(name=name + "se_squeeze")(x)
-    se = layers.Reshape((filters, 1, 1) if bn_axis == 1 else (1, 1, filters), name=name + "se_reshape")(se)
-    se = layers.Conv2D(filters_se, 1, padding="same", activation=activation,
-                       kernel_initializer=CONV_KERNEL_INITIALIZER, name=name + "se_reduce")(se)
-    se = layers.Conv2D(filters, 1, padding="same", activation="sigmoid", kernel_initializer=CONV_KERNEL_INITIALIZER,
-                       name=name + "se_expand")(se)
-    return layers.multiply([x, se], name=name + "se_excite")
-
-
 def _residual(x, inputs, input_filters: int, output_filters: int, strides: int, survival_probability: float,
               name: str):
     if strides == 1 and input_filters == output_filters:
@@ -98,7 +88,7 @@ def mb_conv_block(inputs, input_filters: int, output_filters: int, expand_ratio=
                   name: str = ""):
     """tf-keras's ``MBConvBlock`` applied to ``inputs``: 1x1 expansion, depthwise conv, squeeze-and-excite,
     1x1 projection, residual with drop-connect when the shape is kept."""
-    bn_axis = 3 if backend.image_data_format() == "channels_last" else 1
+    bn_axis = batch_norm_axis()
     filters = input_filters * expand_ratio
     x = inputs
     if expand_ratio != 1:
@@ -111,7 +101,7 @@ def mb_conv_block(inputs, input_filters: int, output_filters: int, expand_ratio=
     x = _bn(x, bn_axis, bn_momentum, name + "bn")
     x = layers.Activation(activation, name=name + "activation")(x)
     if 0 < se_ratio <= 1:
-        x = _squeeze_excite(x, filters, input_filters, se_ratio, activation, bn_axis, name)
+        x = squeeze_excite(x, filters, input_filters, se_ratio, activation, bn_axis, name)
     x = _conv(x, output_filters, 1, 1, name + "project_conv")
     x = _bn(x, bn_axis, bn_momentum, name + "project_bn")
     return _residual(x, inputs, input_filters, output_filters, strides, survival_probability, name)
@@ -122,7 +112,7 @@ def fused_mb_conv_block(inputs, input_filters: int, output_filters: int, expand_
                         name: str = ""):
     """tf-keras's ``FusedMBConvBlock`` applied to ``inputs``: one full convolution in place of expansion +
     depthwise, optional squeeze-and-excite, projection, residual when the shape is kept."""
-    bn_axis = 3 if backend.image_data_format() == "channels_last" else 1
+    bn_axis = batch_norm_axis()
     filters = input_filters * expand_ratio
     x = inputs
     if expand_ratio != 1:
@@ -130,7 +120,7 @@ def fused_mb_conv_block(inputs, input_filters: int, output_filters: int, expand_
         x = _bn(x, bn_axis, bn_momentum, name + "expand_bn")
         x = layers.Activation(activation=activation, name=name + "expand_activation")(x)
     if 0 < se_ratio <= 1:
-        x = _squeeze_excite(x, filters, input_filters, se_ratio, activation, bn_axis, name)
+        x = squeeze_excite(x, filters, input_filters, se_ratio, activation, bn_axis, name)
     x = layers.Conv2D(output_filters, kernel_size=1 if expand_ratio != 1 else kernel_size,
                       strides=1 if expand_ratio != 1 else strides, kernel_initializer=CONV_KERNEL_INITIALIZER,
                       padding="same", use_bias=False, name=name + "project_conv")(x)
@@ -154,12 +144,9 @@ def EfficientNetV2(width_coefficient: float, depth_coefficient: float, default_s
       ValueError: bad ``weights``, ``classes``, ``input_shape`` or ``classifier_activation``."""
     if blocks_args == "default":
         blocks_args = DEFAULT_BLOCKS_ARGS[model_name]
-    check_weights_argument(weights, include_top, classes)
-    input_shape = imagenet_utils.obtain_input_shape(input_shape, default_size=default_size, min_size=32,
-                                                    data_format=backend.image_data_format(),
-                                                    require_flatten=include_top, weights=weights)
-    img_input = image_input(input_tensor, input_shape)
-    bn_axis = 3 if backend.image_data_format() == "channels_last" else 1
+    input_shape, img_input = model_image_input(input_tensor, input_shape, weights=weights, include_top=include_top,
+                                               classes=classes, default_size=default_size)
+    bn_axis = batch_norm_axis()
 
     def scaled_filters(filters):
         return round_filters(filters, width_coefficient, min_depth, depth_divisor)
@@ -168,8 +155,7 @@ def EfficientNetV2(width_coefficient: float, depth_coefficient: float, default_s
     if include_preprocessing:
         if model_name.split("-")[-1].startswith("b") and input_shape[bn_axis - 1] == 3:
             x = layers.Rescaling(scale=1.0 / 255)(x)
-            x = layers.Normalization(mean=[0.485, 0.456, 0.406], variance=[0.229 ** 2, 0.224 ** 2, 0.225 ** 2],
-                                     axis=bn_axis)(x)
+            x = imagenet_normalization(x, bn_axis)
         else:
             x = layers.Rescaling(scale=1.0 / 128.0, offset=-1)(x)
     x = layers.Conv2D(scaled_filters(blocks_args[0]["input_filters"]), kernel_size=3, strides=2,
@@ -194,19 +180,14 @@ def EfficientNetV2(width_coefficient: float, depth_coefficient: float, default_s
                       **args)
             b += 1
 
-    x = _conv(x, scaled_filters(1280), 1, 1, "top_conv")
-    x = _bn(x, bn_axis, bn_momentum, "top_bn")
-    x = layers.Activation(activation=activation, name="top_activation")(x)
+    x = top_conv(x, scaled_filters(1280), activation, bn_axis, bn_momentum)
     x = classifier_or_pooling(x, include_top, pooling, classes, classifier_activation, weights,
                               dropout_rate=dropout_rate,
                               dense_kwargs=dict(kernel_initializer=DENSE_KERNEL_INITIALIZER,
                                                 bias_initializer=Constant(0)),
                               avg_name="avg_pool", max_name="max_pool")
-    weights_file = None
-    if weights == "imagenet":
-        fname = model_name + (".h5" if include_top else "_notop.h5")
-        weights_file = WeightsFile(fname, BASE_WEIGHTS_PATH + fname,
-                                   WEIGHTS_HASHES[model_name[-2:]][0 if include_top else 1])
+    weights_file = imagenet_weights_file(weights, include_top, model_name, BASE_WEIGHTS_PATH, WEIGHTS_HASHES,
+                                         model_name[-2:])
     return finish_model(input_tensor, img_input, x, model_name, weights, weights_file)
 
 

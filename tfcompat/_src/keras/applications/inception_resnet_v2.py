@@ -7,7 +7,7 @@ from tfcompat._src.keras import backend, backend_math
 from tfcompat._src.keras import layers
 from tfcompat._src.keras.applications import imagenet_utils
 from tfcompat._src.keras.applications.model_builder import (
-    WeightsFile, check_weights_argument, classifier_or_pooling, finish_model, image_input,
+    WeightsFile, classifier_or_pooling, finish_model, model_image_input,
 )
 from tfcompat._src.keras.engine.base_layer import Layer
 from tfcompat._src.keras.utils.object_scope import register_keras_serializable
@@ -106,11 +106,8 @@ def InceptionResNetV2(include_top: bool = True, weights="imagenet", input_tensor
         ``classifier_activation``."""
     if kwargs:
         raise ValueError(f"Unknown argument(s): {kwargs}")
-    check_weights_argument(weights, include_top, classes)
-    input_shape = imagenet_utils.obtain_input_shape(input_shape, default_size=299, min_size=75,
-                                                    data_format=backend.image_data_format(),
-                                                    require_flatten=include_top, weights=weights)
-    img_input = image_input(input_tensor, input_shape)
+    input_shape, img_input = model_image_input(input_tensor, input_shape, weights=weights, include_top=include_top,
+                                               classes=classes, default_size=299, min_size=75)
     axis = _axis()
     x = conv2d_bn(img_input, 32, 3, strides=2, padding="valid")
     x = conv2d_bn(x, 32, 3, padding="valid")

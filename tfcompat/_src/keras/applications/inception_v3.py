@@ -6,7 +6,7 @@ from tfcompat._src.keras import backend
 from tfcompat._src.keras import layers
 from tfcompat._src.keras.applications import imagenet_utils
 from tfcompat._src.keras.applications.model_builder import (
-    WeightsFile, check_weights_argument, classifier_or_pooling, finish_model, image_input,
+    WeightsFile, classifier_or_pooling, finish_model, model_image_input,
 )
 
 __all__ = ["InceptionV3", "conv2d_bn", "preprocess_input", "decode_predictions"]
@@ -89,11 +89,8 @@ def InceptionV3(include_top: bool = True, weights="imagenet", input_tensor=None,
 
     Raises:
       ValueError: bad ``weights``, ``classes``, ``input_shape`` or ``classifier_activation``."""
-    check_weights_argument(weights, include_top, classes)
-    input_shape = imagenet_utils.obtain_input_shape(input_shape, default_size=299, min_size=75,
-                                                    data_format=backend.image_data_format(),
-                                                    require_flatten=include_top, weights=weights)
-    img_input = image_input(input_tensor, input_shape)
+    input_shape, img_input = model_image_input(input_tensor, input_shape, weights=weights, include_top=include_top,
+                                               classes=classes, default_size=299, min_size=75)
     axis = _axis()
     x = conv2d_bn(img_input, 32, 3, 3, strides=(2, 2), padding="valid")
     x = conv2d_bn(x, 32, 3, 3, padding="valid")

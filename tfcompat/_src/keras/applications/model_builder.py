@@ -3,6 +3,7 @@ the optional global pooling, the functional ``Model`` and loading ImageNet or us
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from typing import NamedTuple
 
 from tfcompat._src.keras import backend
@@ -12,8 +13,9 @@ from tfcompat._src.keras.engine.input_layer import Input
 from tfcompat._src.keras.engine.training import Model
 from tfcompat._src.keras.utils import data_utils, layer_utils
 
-__all__ = ["WeightsFile", "check_weights_argument", "image_input", "channel_axis", "global_pool",
-           "classifier_or_pooling", "finish_model"]
+__all__ = ["WeightsFile", "check_weights_argument", "image_input", "model_image_input", "source_input",
+           "channel_axis", "batch_norm_axis", "imagenet_normalization", "global_pool", "classifier_or_pooling",
+           "imagenet_weights_file", "finish_model"]
 
 
 class WeightsFile(NamedTuple):
@@ -48,8 +50,42 @@ def image_input(input_tensor, input_shape):
     return input_tensor
 
 
+def model_image_input(input_tensor, input_shape, *, weights, include_top: bool, classes: int, default_size: int,
+                      min_size: int = 32):
+    """The start most constructors share, in tf-keras's order: ``check_weights_argument``, then
+    ``imagenet_utils.obtain_input_shape`` (``default_size``, ``min_size``, flattened when ``include_top``), then
+    ``image_input``. Returns ``(input_shape, img_input)``.
+
+    Raises:
+      ValueError: bad ``weights``, ``classes`` or ``input_shape``."""
+    check_weights_argument(weights, include_top, classes)
+    input_shape = imagenet_utils.obtain_input_shape(input_shape, default_size=default_size, min_size=min_size,
+                                                    data_format=backend.image_data_format(),
+                                                    require_flatten=include_top, weights=weights)
+    return input_shape, image_input(input_tensor, input_shape)
+
+
+def source_input(input_tensor, img_input):
+    """The input ConvNeXt and RegNet build from: as tf-keras, a Keras ``input_tensor`` contributes only its source
+    Input (the layers between that Input and ``input_tensor`` are not part of the model)."""
+    return layer_utils.get_source_inputs(input_tensor)[0] if input_tensor is not None else img_input
+
+
 def channel_axis() -> int:
     return 1 if backend.image_data_format() == "channels_first" else -1
+
+
+def batch_norm_axis() -> int:
+    """The channel axis as most applications spell it for BatchNormalization (and Normalization): 3 or 1 (not -1,
+    which ``channel_axis`` gives; the layers' configs keep the difference)."""
+    return 3 if backend.image_data_format() == "channels_last" else 1
+
+
+def imagenet_normalization(x, axis: int):
+    """The in-model ImageNet normalisation of [0, 1] pixels (EfficientNetV2's B variants, ResNetRS): an unnamed
+    ``Normalization`` with ImageNet's per-channel mean and variance, as tf-keras."""
+    return layers.Normalization(mean=[0.485, 0.456, 0.406], variance=[0.229 ** 2, 0.224 ** 2, 0.225 ** 2],
+                                axis=axis)(x)
 
 
 def global_pool(x, pooling, avg_name: str | None = None, max_name: str | None = None):
@@ -78,6 +114,17 @@ def classifier_or_pooling(x, include_top: bool, pooling, classes: int, classifie
         x = layers.Dropout(dropout_rate, name="top_dropout")(x)
     imagenet_utils.validate_activation(classifier_activation, weights)
     return layers.Dense(classes, activation=classifier_activation, name="predictions", **(dense_kwargs or {}))(x)
+
+
+def imagenet_weights_file(weights, include_top: bool, model_name: str, base_url: str,
+                          hashes: Mapping[str, tuple[str, str]], hash_key: str) -> WeightsFile | None:
+    """For ``weights='imagenet'``: ``{model_name}.h5`` (top) or ``{model_name}_notop.h5`` under ``base_url``,
+    checked against ``hashes[hash_key]`` = (top hash, notop hash), as EfficientNet(V2), ConvNeXt and RegNet name
+    theirs; None for other ``weights`` (``hashes`` is then not looked at)."""
+    if weights != "imagenet":
+        return None
+    fname = model_name + (".h5" if include_top else "_notop.h5")
+    return WeightsFile(fname, base_url + fname, hashes[hash_key][0 if include_top else 1])
 
 
 def finish_model(input_tensor, img_input, outputs, name: str, weights, imagenet_file: WeightsFile | None) -> Model:

@@ -7,9 +7,8 @@ from tfcompat._src.keras import backend
 from tfcompat._src.keras import layers
 from tfcompat._src.keras.applications import imagenet_utils
 from tfcompat._src.keras.applications.model_builder import (
-    WeightsFile, check_weights_argument, finish_model, global_pool, image_input,
+    finish_model, global_pool, imagenet_weights_file, model_image_input, source_input,
 )
-from tfcompat._src.keras.utils import layer_utils
 from tfcompat._src.ops import math_ops
 
 BASE_WEIGHTS_PATH = "https://storage.googleapis.com/tensorflow/keras-applications/regnet/"
@@ -155,12 +154,9 @@ def RegNet(depths, widths, group_width: int, block_type: str, default_size: int,
       NotImplementedError: another block type."""
     if block_type not in ("X", "Y"):
         raise NotImplementedError(f"Block type `{block_type}` not recognized. block_type must be one of (`X`, `Y`). ")
-    check_weights_argument(weights, include_top, classes)
-    input_shape = imagenet_utils.obtain_input_shape(input_shape, default_size=default_size, min_size=32,
-                                                    data_format=backend.image_data_format(),
-                                                    require_flatten=include_top, weights=weights)
-    img_input = image_input(input_tensor, input_shape)
-    inputs = layer_utils.get_source_inputs(input_tensor)[0] if input_tensor is not None else img_input
+    input_shape, img_input = model_image_input(input_tensor, input_shape, weights=weights, include_top=include_top,
+                                               classes=classes, default_size=default_size)
+    inputs = source_input(input_tensor, img_input)
     x = inputs
     if include_preprocessing:
         x = layers.Rescaling(scale=1.0 / 255.0, name=model_name + "_prestem_rescaling")(x)
@@ -182,11 +178,8 @@ def RegNet(depths, widths, group_width: int, block_type: str, default_size: int,
         imagenet_utils.validate_activation(classifier_activation, weights)
     else:
         x = global_pool(x, pooling)
-    weights_file = None
-    if weights == "imagenet":
-        fname = model_name + (".h5" if include_top else "_notop.h5")
-        weights_file = WeightsFile(fname, BASE_WEIGHTS_PATH + fname,
-                                   WEIGHTS_HASHES[model_name[-4:]][0 if include_top else 1])
+    weights_file = imagenet_weights_file(weights, include_top, model_name, BASE_WEIGHTS_PATH, WEIGHTS_HASHES,
+                                         model_name[-4:])
     return finish_model(None, inputs, x, model_name, weights, weights_file)
 
 

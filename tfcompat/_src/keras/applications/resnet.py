@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import Callable
 
-from tfcompat._src.keras import backend
 from tfcompat._src.keras import layers
 from tfcompat._src.keras.applications import imagenet_utils
 from tfcompat._src.keras.applications.model_builder import (
-    WeightsFile, check_weights_argument, classifier_or_pooling, finish_model, image_input,
+    WeightsFile, batch_norm_axis, classifier_or_pooling, finish_model, model_image_input,
 )
 
 __all__ = ["ResNet", "ResNet50", "ResNet101", "ResNet152", "stack1", "stack2", "preprocess_input",
@@ -27,10 +26,6 @@ WEIGHTS_HASHES = {
 _EPS = 1.001e-5
 
 
-def _bn_axis() -> int:
-    return 3 if backend.image_data_format() == "channels_last" else 1
-
-
 def ResNet(stack_fn: Callable, preact: bool, use_bias: bool, model_name: str = "resnet",  # noqa: N802
            include_top: bool = True, weights="imagenet", input_tensor=None, input_shape=None, pooling=None,
            classes: int = 1000, classifier_activation="softmax", **kwargs):
@@ -41,12 +36,9 @@ def ResNet(stack_fn: Callable, preact: bool, use_bias: bool, model_name: str = "
       ValueError: unknown keyword arguments, bad ``weights``/``classes``/``input_shape``."""
     if kwargs:
         raise ValueError(f"Unknown argument(s): {kwargs}")
-    check_weights_argument(weights, include_top, classes)
-    input_shape = imagenet_utils.obtain_input_shape(input_shape, default_size=224, min_size=32,
-                                                    data_format=backend.image_data_format(),
-                                                    require_flatten=include_top, weights=weights)
-    img_input = image_input(input_tensor, input_shape)
-    bn_axis = _bn_axis()
+    input_shape, img_input = model_image_input(input_tensor, input_shape, weights=weights, include_top=include_top,
+                                               classes=classes, default_size=224)
+    bn_axis = batch_norm_axis()
     x = layers.ZeroPadding2D(padding=((3, 3), (3, 3)), name="conv1_pad")(img_input)
     x = layers.Conv2D(64, 7, strides=2, use_bias=use_bias, name="conv1_conv")(x)
     if not preact:
@@ -70,7 +62,7 @@ def ResNet(stack_fn: Callable, preact: bool, use_bias: bool, model_name: str = "
 
 def block1(x, filters: int, kernel_size: int = 3, stride: int = 1, conv_shortcut: bool = True, name: str = ""):
     """A v1 bottleneck residual block (1x1, kxk, 1x1 convs with BN; ReLU after the add)."""
-    bn_axis = _bn_axis()
+    bn_axis = batch_norm_axis()
     if conv_shortcut:
         shortcut = layers.Conv2D(4 * filters, 1, strides=stride, name=name + "_0_conv")(x)
         shortcut = layers.BatchNormalization(axis=bn_axis, epsilon=_EPS, name=name + "_0_bn")(shortcut)
@@ -98,7 +90,7 @@ def stack1(x, filters: int, blocks: int, stride1: int = 2, name: str = ""):
 
 def block2(x, filters: int, kernel_size: int = 3, stride: int = 1, conv_shortcut: bool = False, name: str = ""):
     """A v2 (pre-activation) bottleneck residual block."""
-    bn_axis = _bn_axis()
+    bn_axis = batch_norm_axis()
     preact = layers.BatchNormalization(axis=bn_axis, epsilon=_EPS, name=name + "_preact_bn")(x)
     preact = layers.Activation("relu", name=name + "_preact_relu")(preact)
     if conv_shortcut:

@@ -10,7 +10,7 @@ from tfcompat._src.keras import backend
 from tfcompat._src.keras import layers
 from tfcompat._src.keras.applications import imagenet_utils
 from tfcompat._src.keras.applications.model_builder import (
-    WeightsFile, classifier_or_pooling, finish_model, image_input,
+    WeightsFile, batch_norm_axis, classifier_or_pooling, finish_model, image_input, imagenet_normalization,
 )
 
 __all__ = ["ResNetRS", "ResNetRS50", "ResNetRS101", "ResNetRS152", "ResNetRS200", "ResNetRS270", "ResNetRS350",
@@ -65,8 +65,7 @@ def _conv_fixed_padding(x, filters: int, kernel_size: int, strides: int, name: s
 
 
 def _bn(x, bn_momentum: float, bn_epsilon: float, name: str):
-    bn_axis = 3 if backend.image_data_format() == "channels_last" else 1
-    return layers.BatchNormalization(axis=bn_axis, momentum=bn_momentum, epsilon=bn_epsilon, name=name)(x)
+    return layers.BatchNormalization(axis=batch_norm_axis(), momentum=bn_momentum, epsilon=bn_epsilon, name=name)(x)
 
 
 def _stem(x, bn_momentum: float, bn_epsilon: float, activation):
@@ -79,7 +78,7 @@ def _stem(x, bn_momentum: float, bn_epsilon: float, activation):
 
 
 def _squeeze_excite(inputs, in_filters: int, se_ratio: float, name: str):
-    bn_axis = 3 if backend.image_data_format() == "channels_last" else 1
+    bn_axis = batch_norm_axis()
     x = layers.GlobalAveragePooling2D(name=name + "_se_squeeze")(inputs)
     x = layers.Reshape((x.shape[-1], 1, 1) if bn_axis == 1 else (1, 1, x.shape[-1]), name=name + "_se_reshape")(x)
     x = layers.Conv2D(max(1, int(in_filters * 4 * se_ratio)), kernel_size=[1, 1], strides=[1, 1],
@@ -145,13 +144,12 @@ def ResNetRS(depth: int, input_shape=None, bn_momentum: float = 0.0, bn_epsilon:
                                                     data_format=backend.image_data_format(),
                                                     require_flatten=include_top, weights=weights)
     img_input = image_input(input_tensor, input_shape)
-    bn_axis = 3 if backend.image_data_format() == "channels_last" else 1
+    bn_axis = batch_norm_axis()
     x = img_input
     if include_preprocessing:
         x = layers.Rescaling(scale=1.0 / 255)(x)
         if input_shape[bn_axis - 1] == 3:
-            x = layers.Normalization(mean=[0.485, 0.456, 0.406], variance=[0.229 ** 2, 0.224 ** 2, 0.225 ** 2],
-                                     axis=bn_axis)(x)
+            x = imagenet_normalization(x, bn_axis)
     x = _stem(x, bn_momentum, bn_epsilon, activation)
     block_args = BLOCK_ARGS[depth] if block_args is None else block_args
     for i, args in enumerate(block_args):

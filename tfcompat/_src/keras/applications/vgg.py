@@ -2,11 +2,10 @@
 defaults, checks and ImageNet weight files."""
 from __future__ import annotations
 
-from tfcompat._src.keras import backend
 from tfcompat._src.keras import layers
 from tfcompat._src.keras.applications import imagenet_utils
 from tfcompat._src.keras.applications.model_builder import (
-    WeightsFile, check_weights_argument, finish_model, global_pool, image_input,
+    WeightsFile, finish_model, global_pool, model_image_input,
 )
 
 __all__ = ["VGG16", "VGG19", "preprocess_input", "decode_predictions"]
@@ -21,11 +20,8 @@ _BLOCK_FILTERS = (64, 128, 256, 512, 512)
 
 
 def _vgg(name: str, include_top, weights, input_tensor, input_shape, pooling, classes, classifier_activation):
-    check_weights_argument(weights, include_top, classes)
-    input_shape = imagenet_utils.obtain_input_shape(input_shape, default_size=224, min_size=32,
-                                                    data_format=backend.image_data_format(),
-                                                    require_flatten=include_top, weights=weights)
-    img_input = image_input(input_tensor, input_shape)
+    input_shape, img_input = model_image_input(input_tensor, input_shape, weights=weights, include_top=include_top,
+                                               classes=classes, default_size=224)
     convs, top_hash, notop_hash = _VARIANTS[name]
     x = img_input
     for block, (n_convs, filters) in enumerate(zip(convs, _BLOCK_FILTERS), start=1):

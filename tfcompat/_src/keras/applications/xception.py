@@ -3,11 +3,10 @@ connections), with the same layer names (the residual convs, BNs and adds keep K
 defaults, checks and ImageNet weight files."""
 from __future__ import annotations
 
-from tfcompat._src.keras import backend
 from tfcompat._src.keras import layers
 from tfcompat._src.keras.applications import imagenet_utils
 from tfcompat._src.keras.applications.model_builder import (
-    WeightsFile, channel_axis, check_weights_argument, classifier_or_pooling, finish_model, image_input,
+    WeightsFile, channel_axis, classifier_or_pooling, finish_model, model_image_input,
 )
 
 __all__ = ["Xception", "preprocess_input", "decode_predictions"]
@@ -51,11 +50,8 @@ def Xception(include_top: bool = True, weights="imagenet", input_tensor=None, in
 
     Raises:
       ValueError: bad ``weights``, ``classes``, ``input_shape`` or ``classifier_activation``."""
-    check_weights_argument(weights, include_top, classes)
-    input_shape = imagenet_utils.obtain_input_shape(input_shape, default_size=299, min_size=71,
-                                                    data_format=backend.image_data_format(),
-                                                    require_flatten=include_top, weights=weights)
-    img_input = image_input(input_tensor, input_shape)
+    input_shape, img_input = model_image_input(input_tensor, input_shape, weights=weights, include_top=include_top,
+                                               classes=classes, default_size=299, min_size=71)
     axis = channel_axis()
     x = layers.Conv2D(32, (3, 3), strides=(2, 2), use_bias=False, name="block1_conv1")(img_input)
     x = layers.BatchNormalization(axis=axis, name="block1_conv1_bn")(x)

@@ -27,6 +27,10 @@ import os
 import runpy
 import sys
 
+# This file runs as a script (see above), so its folder is sys.path[0]: graph_walk is imported as a top-level
+# module, without the tfcompat package (which would load torch).
+from graph_walk import executed_ops  # noqa: E402
+
 _RANDOM_OP_TYPES = frozenset({
     "RandomUniform", "RandomUniformInt", "RandomStandardNormal", "TruncatedNormal", "RandomShuffle",
     "Multinomial", "RandomGamma", "RandomPoisson", "RandomPoissonV2", "ParameterizedTruncatedNormal"})
@@ -95,24 +99,7 @@ def _executed_ops(graph, fetches, feed_dict, nest):
         name = getattr(k, "name", None)
         if name is not None:
             fed.add(name)
-    order, seen = [], set()
-    stack = [(op, False) for op in reversed(_fetch_ops(graph, fetches, nest))]
-    while stack:
-        op, expanded = stack.pop()
-        if expanded:
-            order.append(op)
-            continue
-        if op.name in seen:
-            continue
-        seen.add(op.name)
-        stack.append((op, True))
-        for c in reversed(list(op.control_inputs)):
-            if c.name not in seen:
-                stack.append((c, False))
-        for t in reversed(list(op.inputs)):
-            if t.name not in fed and t.op.name not in seen:
-                stack.append((t.op, False))
-    return order
+    return executed_ops(_fetch_ops(graph, fetches, nest), fed)
 
 
 def _graph_variables(graph):

@@ -28,6 +28,7 @@ import numpy as np
 import torch
 
 from tfcompat._src.framework import errors
+from tfcompat._src.tools.compare.graph_walk import executed_ops
 from tfcompat._src.tools.compare.record import Record, load_record, write_record
 
 __all__ = ["Aligner", "main"]
@@ -70,24 +71,7 @@ def _executed_ops(graph, fetches, feed_dict) -> list:
         op = getattr(f, "op", None) if not hasattr(f, "control_inputs") else f
         if op is not None and getattr(op, "graph", None) is graph:
             starts.append(op)
-    order, seen = [], set()
-    stack = [(op, False) for op in reversed(starts)]
-    while stack:
-        op, expanded = stack.pop()
-        if expanded:
-            order.append(op)
-            continue
-        if op.name in seen:
-            continue
-        seen.add(op.name)
-        stack.append((op, True))
-        for c in reversed(list(op.control_inputs)):
-            if c.name not in seen:
-                stack.append((c, False))
-        for t in reversed(list(op.inputs)):
-            if t.name not in fed and t.op.name not in seen:
-                stack.append((t.op, False))
-    return order
+    return executed_ops(starts, fed)
 
 
 def _random_op_by_rank(graph, op_type: str, rank: int):

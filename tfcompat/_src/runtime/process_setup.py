@@ -1,4 +1,6 @@
-"""glibc ``malloc`` settings that keep a conv net's large activation buffers in the process between steps.
+"""Process-wide settings tfcompat applies once, when it is imported (``tfcompat/__init__.py`` imports this module
+right after the op modules). Today one: glibc ``malloc`` settings that keep a conv net's large activation buffers
+in the process between steps.
 
 torch's CPU tensors come from ``malloc``. With glibc's defaults, buffers of a few MB (a batch-64 28x28x32 float32
 activation is 6.4 MB; its ReLU mask, bias-add output and pooling gradient as many again) are served by ``mmap`` or
@@ -13,7 +15,7 @@ the faults and the system time are gone (0-160 faults, 0.2 ms) and the user time
 The cost: up to ``TRIM_THRESHOLD`` bytes of freed memory stay mapped per malloc arena instead of going back to the
 kernel. Nothing changes where the C library is not glibc, where the user set glibc's own variables
 (``MALLOC_MMAP_THRESHOLD_``, ``MALLOC_TRIM_THRESHOLD_``, ``MALLOC_TOP_PAD_``), or with ``TFCOMPAT_MALLOC_TUNING=0``.
-Applied once, when tfcompat's convolution ops are imported."""
+Applied once per process, at the end of this module."""
 from __future__ import annotations
 
 import ctypes
@@ -65,3 +67,6 @@ def keep_activation_buffers(environ: Mapping[str, str] | None = None) -> bool:
         libc.mallopt(_M_TRIM_THRESHOLD, TRIM_THRESHOLD))
     _applied.append(ok)
     return ok
+
+
+keep_activation_buffers()
