@@ -37,6 +37,10 @@ DEVIATIONS = {
                                 "TF would not.",
     "gradient-tensor-names": "tf.gradients results are outputs of one 'Gradients' op under the name scope "
                              "('gradients/Gradients:0'), not TF's per-op '..._grad/...' tensors.",
+    "sigmoid-xent-one-op": "tf.nn.sigmoid_cross_entropy_with_logits adds one op (type "
+                           "'SigmoidCrossEntropyWithLogits', named 'logistic_loss' as TF's result) where TF's graph "
+                           "has ten (ZerosLike, GreaterEqual, two Selects, ...); values and gradients are TF's, but "
+                           "tf.gradients' sum of the logit terms follows TF's tape order (last bit may differ).",
     "optimizer-one-update-op": "A TF1 optimizer's apply_gradients adds one update op (e.g. ResourceApplyAdam) for "
                                "all its variables, and op names differ ('Adam/update', not "
                                "'Adam/update_W/ResourceApplyAdam'); the training op's name may get a suffix.",
@@ -160,6 +164,11 @@ DEVIATIONS = {
                               "the other (cache files are never meant to be shared).",
     "data-save-format": "Dataset.save/load use tfcompat's own format (a pickle of the elements and their spec), "
                         "not TF's snapshot format; shard_func, compression and checkpoint_args are ignored.",
+    "data-snapshot-files": "Dataset.snapshot(path) keeps its first complete pass and replays it within the "
+                           "process, as TF does, but writes tfcompat's own file (a pickle of the elements), and a "
+                           "snapshot left under the path by an earlier process is recomputed, not read back (TF "
+                           "reads one whose pipeline fingerprint matches); compression/reader_func/shard_func are "
+                           "ignored.",
     "data-sample-from-datasets": "Dataset.sample_from_datasets draws its choices from a numpy generator seeded "
                                  "from TF's seeds, not from TF's stateless categorical sampler: the proportions "
                                  "match TF, the sequence of choices does not (shuffle, by contrast, reproduces "
@@ -300,4 +309,22 @@ DEVIATIONS = {
                                   "inputs: TF keeps one data iterator over all epochs, so the batches after the "
                                   "partial epoch shift by the steps it skipped; tfcompat starts every epoch's data "
                                   "afresh (with a tf.data input both do, and match).",
+    "profiler-hook-trace-content": "tf.compat.v1.train.ProfilerHook writes its timeline-<step>.json files at TF's "
+                                   "steps, but each holds one Chrome-trace event spanning the Session.run (TF: "
+                                   "per-kernel events from a FULL_TRACE RunMetadata, which tfcompat's compiled "
+                                   "plans do not record).",
+    "type-dispatch-public-names": "tf.experimental.dispatch_for_api and the elementwise dispatchers take effect "
+                                  "for calls through the public names (tf.add, tf.math.add, ...) bound when the "
+                                  "target is registered; tfcompat's internal calls (e.g. a Keras layer's) and "
+                                  "references taken earlier do not dispatch. Two matching targets always raise "
+                                  "TF's 'Multiple dispatch targets' error (TF prefers a strictly more specific "
+                                  "signature when there is one).",
+    "list-wrapper-copy": "A list assigned to a tf.Module attribute becomes a ListWrapper holding a shallow copy: "
+                         "later changes made through the original list object are not seen (TF's wrapper keeps "
+                         "the original as its storage, shows them, and then refuses to checkpoint the list).",
+    "graph-variable-read-ops": "In a TF1 graph, ops consume a variable's handle tensor ('W:0', op type "
+                               "VarHandleOp) for ref and resource variables alike; TF adds a ReadVariableOp per "
+                               "use of a resource variable, and Variable.read_value() is a ReadVariableOp here, "
+                               "an Identity in TF. The values read follow TF's control edges (the read happens "
+                               "after the writes the consuming op depends on).",
 }

@@ -140,6 +140,33 @@ def test_make_csv_dataset(oracle, files):
     oracle.check(prog)
 
 
+def test_make_csv_dataset_of_compressed_files(oracle, files):
+    """GZIP files are probed for column names and types through gzip; ZLIB ones cannot be probed (TF's error)."""
+    with gzip.open(os.path.join(files, "u.csv.gz"), "wb") as f:
+        f.write(b"a,b\n7,0.5\n8,1e3\n")
+    with open(os.path.join(files, "u.csv.z"), "wb") as f:
+        f.write(zlib.compress(b"a,b\n7,0.5\n"))
+
+    def prog(tf):
+        gz = tf.data.experimental.make_csv_dataset(_p(files, "u.csv.gz"), batch_size=2, label_name="b",
+                                                   shuffle=False, num_epochs=1, compression_type="GZIP")
+        return elements(gz), spec(gz)
+    oracle.check(prog)
+    oracle.check(lambda tf: tf.data.experimental.make_csv_dataset(_p(files, "u.csv.z"), batch_size=2,
+                                                                  compression_type="ZLIB"),
+                 match_message="is not supported for probing columns")
+
+
+def test_csv_dataset_made_in_interleave(oracle, files):
+    """python record_defaults inside the traced interleave function (the csv tutorial's make_font_csv_ds)."""
+    def prog(tf):
+        names = tf.data.Dataset.from_tensor_slices([_p(files, "u.csv"), _p(files, "u.csv")])
+        rows = names.interleave(lambda name: tf.data.experimental.CsvDataset(name, [0, 0.0], header=True),
+                                cycle_length=2)
+        return elements(rows), spec(rows)
+    oracle.check(prog)
+
+
 def test_tfrecord_examples_parsed_in_map(oracle, tmp_path):
     def prog(tf):
         path = os.path.join(str(tmp_path), f"examples_{tf.__name__}.tfrecord")

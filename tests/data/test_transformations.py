@@ -1,5 +1,6 @@
 """Transformations without user functions against TF 2.21: repeat, take, skip, shard, concatenate, enumerate,
-prefetch, cache, unique, assert_cardinality, with_options, apply (elements, order, specs, cardinality, errors)."""
+prefetch, cache, snapshot, unique, assert_cardinality, with_options, apply (elements, order, specs, cardinality,
+errors)."""
 from __future__ import annotations
 
 import os
@@ -186,6 +187,23 @@ def test_repeat_reiterates_sources(oracle):
         x = np.arange(6).reshape(3, 2)
         ds = tf.data.Dataset.from_tensor_slices(x).repeat(2)
         return elements(ds), elements(ds.batch(4))
+    oracle.check(prog)
+
+
+def test_snapshot_replays_its_first_complete_pass(oracle, tmp_path):
+    """A generator counts its runs: TF runs the input once and replays the snapshot (a shuffle before it is not
+    redrawn), then a new snapshot dataset on the same path in the same process. (The files themselves differ:
+    known deviation data-snapshot-files.)"""
+    def prog(tf):
+        path = os.path.join(str(tmp_path), f"snap_{tf.__name__}")
+        calls = []
+
+        def gen():
+            calls.append(1)
+            yield from range(5)
+        ds = tf.data.Dataset.from_generator(gen, output_types=tf.int64).shuffle(5).snapshot(path)
+        first, second = elements(ds), elements(ds)
+        return sorted(first), first == second, len(calls), os.path.isdir(path)
     oracle.check(prog)
 
 

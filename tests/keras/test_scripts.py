@@ -49,7 +49,8 @@ import tensorflow.keras.optimizers.schedules as schedules
 assert keras is tfcompat.keras, keras
 assert layers is tfcompat.keras.layers and Dense is tfcompat.keras.layers.Dense
 assert optimizers is tfcompat.keras.optimizers and schedules is tfcompat.keras.optimizers.schedules
-assert tf.keras is tfcompat.keras
+# As TF: the v1 API's tf.keras is tf.compat.v1.keras, a module of its own (legacy optimizers, v1 names).
+assert tf.keras is (tfcompat.keras if {api!r} == "v2" else tfcompat.compat.v1.keras), tf.keras
 model = keras.Sequential([Dense(2, input_shape=(3,))])
 print(model.count_params())
 from tfcompat._src.runtime import install as install_lib

@@ -190,3 +190,18 @@ def test_graph_element_shape_learned_in_a_loop(oracle):
         st = out.stack()
         return st.shape.as_list(), out.element_shape.as_list(), tf.gradients(tf.reduce_sum(st), x)[0].shape.as_list()
     oracle.check_v1(prog)
+
+
+def test_graph_unstacked_list_stacks_back_and_writes_stay_visible(oracle):
+    """A list made by unstack stacks back to its tensor (no copy in tfcompat), and a later write or scatter is
+    what stacking then shows; gradients flow through both."""
+    def prog(tf):
+        x = tf.placeholder(tf.float32, [3, 2])
+        ta = tf.TensorArray(tf.float32, size=3).unstack(x * 2.0)
+        plain = ta.stack()
+        written = ta.write(1, [7.0, 8.0]).stack()
+        scattered = ta.scatter([0], x[2:] * 3.0).stack()
+        grads = tf.gradients(tf.reduce_sum(plain * plain) + tf.reduce_sum(written) + tf.reduce_sum(scattered), x)
+        with tf.Session() as s:
+            return s.run([plain, written, scattered, grads, ta.read(2), ta.gather([2, 1])], {x: ROWS})
+    oracle.check_v1(prog)

@@ -17,6 +17,14 @@ e.g. ``mnist = input_data.read_data_sets(_data.mnist_dir(), one_hot=True)  # tfc
 - ``write_flower_photos``: the extracted ``flower_photos.tgz`` (five class folders of JPEGs); ``write_imagenet_labels``:
   ``ImageNetLabels.txt`` (1001 names); ``write_higgs_csv_gz``: UCI's ``HIGGS.csv.gz`` (label and 28 features a row).
 - ``write_aclimdb``: the IMDB review text files of ``aclImdb_v1.tar.gz`` (``aclImdb/{train,test}/{pos,neg}/*.txt``).
+- ``write_auto_mpg``: UCI's ``auto-mpg.data``; ``write_iris_csv``: TF's ``iris_training.csv``/``iris_test.csv``;
+  ``write_heart_csv``: TF's ``heart.csv``; ``write_petfinder_csv``: ``petfinder-mini.csv`` as
+  ``petfinder-mini.zip`` unpacks it (tables of the real files' layout with synthetic rows).
+- ``write_wdbc``: UCI's breast cancer ``wdbc.data`` (id, M/B diagnosis, 30 features a row, no header).
+- ``write_abalone_csv``, ``write_titanic_train_csv`` (tf-datasets' ``titanic/train.csv``),
+  ``write_traffic_csv_gz`` (UCI's ``Metro_Interstate_Traffic_Volume.csv.gz``), ``write_fonts_csvs`` (the extracted
+  ``fonts.zip``: one CSV a font with 20x20 glyph pixels a row): the tables ``tutorials/load_data/csv`` reads.
+- ``write_speech_commands``: the extracted ``mini_speech_commands.zip`` (eight word folders of 16 kHz mono WAVs).
 """
 from __future__ import annotations
 
@@ -30,7 +38,9 @@ import numpy as np
 
 __all__ = ["keras_datasets", "mnist_dir", "mnist_uint8", "photo_uint8", "text8_words", "write_flowers17_tgz",
            "write_aclimdb", "write_flower_photos", "write_higgs_csv_gz", "write_imagenet_labels", "write_jpeg",
-           "write_mnist_npz", "write_text8_zip", "write_titanic_csv"]
+           "write_mnist_npz", "write_text8_zip", "write_titanic_csv", "write_auto_mpg", "write_iris_csv",
+           "write_heart_csv", "write_petfinder_csv", "write_speech_commands", "write_wdbc", "write_abalone_csv", "write_titanic_train_csv",
+           "write_traffic_csv_gz", "write_fonts_csvs"]
 
 _MNIST_SIZES = {"train": 5500, "validation": 5000, "test": 1000}
 _SPLIT_SEEDS = {"train": 11, "validation": 12, "test": 13, "keras_train": 14, "keras_test": 15}
@@ -328,4 +338,219 @@ def write_aclimdb(folder: str = "aclImdb_v1", n_train: int = 200, n_test: int = 
     for i in range(5):
         with open(os.path.join(unsup, f"{i}_0.txt"), "w", encoding="utf-8") as f:
             f.write(_review(rng, bool(i % 2), vocab))
+    return folder
+
+
+# ----------------------------------------------------------------------------------------------------------
+# small tables (UCI auto-mpg, TF's iris/heart csvs, petfinder-mini)
+# ----------------------------------------------------------------------------------------------------------
+def write_auto_mpg(path: str = "auto-mpg.data", n: int = 120, seed: int = 81) -> str:
+    """Writes UCI's ``auto-mpg.data`` layout (no header; space-aligned MPG, Cylinders, Displacement, Horsepower,
+    Weight, Acceleration, Model Year, Origin, then a tab and the quoted car name; ``?`` for a few missing
+    horsepowers), ``n`` synthetic cars whose MPG falls with weight and horsepower; returns ``path``."""
+    rng = np.random.RandomState(seed)
+    lines = []
+    for i in range(n):
+        cylinders = int(rng.choice([4, 6, 8], p=[0.5, 0.2, 0.3]))
+        displacement = cylinders * rng.uniform(20, 45)
+        horsepower = displacement * rng.uniform(0.35, 0.6) + 20
+        weight = 1500 + displacement * rng.uniform(6, 9)
+        acceleration = rng.uniform(10, 22)
+        year, origin = int(rng.randint(70, 83)), int(rng.choice([1, 2, 3], p=[0.6, 0.2, 0.2]))
+        mpg = max(9.0, 55 - weight / 150 - horsepower / 20 + (year - 70) * 0.6 + rng.randn())
+        hp = "?" if i % 40 == 7 else f"{horsepower:.1f}"
+        lines.append(f"{mpg:4.1f}   {cylinders}   {displacement:5.1f}      {hp:>5}      {weight:5.0f}.      "
+                     f"{acceleration:4.1f}   {year}  {origin}\t\"car {i}\"")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n".join(lines) + "\n")
+    return path
+
+
+def write_iris_csv(path: str, n: int = 120, seed: int = 91) -> str:
+    """Writes TF's ``iris_training.csv``/``iris_test.csv`` layout (a header ``N,4,setosa,versicolor,virginica``,
+    then four measurements and the 0/1/2 species a row), ``n`` synthetic flowers around the three species'
+    means; returns ``path``."""
+    rng = np.random.RandomState(seed)
+    means = np.array([[5.0, 3.4, 1.5, 0.2], [5.9, 2.8, 4.3, 1.3], [6.6, 3.0, 5.6, 2.0]])
+    species = rng.randint(0, 3, size=n)
+    x = means[species] + rng.randn(n, 4) * 0.3
+    rows = [f"{n},4,setosa,versicolor,virginica"]
+    rows += [",".join(f"{v:.1f}" for v in np.abs(x[i])) + f",{species[i]}" for i in range(n)]
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n".join(rows) + "\n")
+    return path
+
+
+def write_heart_csv(path: str = "heart.csv", n: int = 150, seed: int = 101) -> str:
+    """Writes TF's ``heart.csv`` layout (header ``age,sex,cp,trestbps,chol,fbs,restecg,thalach,exang,oldpeak,
+    slope,ca,thal,target``; ints, ``oldpeak`` a float, ``thal`` one of ``fixed``/``normal``/``reversible``),
+    ``n`` synthetic patients; returns ``path``."""
+    rng = np.random.RandomState(seed)
+    rows = ["age,sex,cp,trestbps,chol,fbs,restecg,thalach,exang,oldpeak,slope,ca,thal,target"]
+    for _ in range(n):
+        target = int(rng.rand() < 0.3)
+        age, cp = int(rng.randint(30, 77)), int(rng.randint(0, 5))
+        thal = ("fixed", "normal", "reversible")[int(rng.choice(3, p=[0.1, 0.6, 0.3] if not target else
+                                                                  [0.1, 0.2, 0.7]))]
+        rows.append(f"{age},{int(rng.randint(0, 2))},{cp},{int(rng.randint(94, 200))},{int(rng.randint(126, 400))},"
+                    f"{int(rng.rand() < 0.15)},{int(rng.randint(0, 3))},{int(rng.randint(90, 200) - 20 * target)},"
+                    f"{int(rng.rand() < 0.3 + 0.3 * target)},{rng.uniform(0, 4) + target:.1f},{int(rng.randint(1, 4))},"
+                    f"{int(rng.randint(0, 4))},{thal},{target}")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n".join(rows) + "\n")
+    return path
+
+
+_PET_COLUMNS = ("Type,Age,Breed1,Gender,Color1,Color2,MaturitySize,FurLength,Vaccinated,Sterilized,Health,Fee,"
+                "Description,PhotoAmt,AdoptionSpeed")
+_PET_CHOICES = {"Type": ("Cat", "Dog"), "Breed1": ("Tabby", "Mixed Breed", "Domestic Short Hair", "Terrier"),
+                "Gender": ("Male", "Female"), "Color1": ("Black", "Brown", "White", "Golden", "Cream"),
+                "Color2": ("No Color", "White", "Brown", "Black"), "MaturitySize": ("Small", "Medium", "Large"),
+                "FurLength": ("Short", "Medium", "Long"), "Vaccinated": ("No", "Yes", "Not Sure"),
+                "Sterilized": ("No", "Yes", "Not Sure"), "Health": ("Healthy", "Minor Injury")}
+
+
+def write_petfinder_csv(path: str = "datasets/petfinder-mini/petfinder-mini.csv", n: int = 200,
+                        seed: int = 111) -> str:
+    """Writes ``petfinder-mini.csv`` as ``petfinder-mini.zip`` unpacks it (the real header; string categories,
+    int ``Age``/``Fee``/``PhotoAmt``, a quoted free-text ``Description``, ``AdoptionSpeed`` 0-4), ``n`` synthetic
+    pets; makes the folder; returns ``path``."""
+    rng = np.random.RandomState(seed)
+    rows = [_PET_COLUMNS]
+    for i in range(n):
+        pick = {k: v[int(rng.randint(len(v)))] for k, v in _PET_CHOICES.items()}
+        speed = int(rng.randint(0, 5))
+        rows.append(f"{pick['Type']},{int(rng.randint(1, 36))},{pick['Breed1']},{pick['Gender']},{pick['Color1']},"
+                    f"{pick['Color2']},{pick['MaturitySize']},{pick['FurLength']},{pick['Vaccinated']},"
+                    f"{pick['Sterilized']},{pick['Health']},{int(rng.choice([0, 0, 50, 100, 200]))},"
+                    f"\"A friendly pet, number {i}, looking for a home.\",{int(rng.randint(0, 8))},{speed}")
+    os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n".join(rows) + "\n")
+    return path
+
+
+_COMMANDS = ("down", "go", "left", "no", "right", "stop", "up", "yes")
+
+
+def write_speech_commands(folder: str = "data/mini_speech_commands", per_class: int = 42, seed: int = 121) -> str:
+    """Writes ``mini_speech_commands.zip`` as it unpacks (``FOLDER/<word>/<id>_nohash_<n>.wav`` for its eight
+    words, and a ``README.md``): 16-bit mono 16 kHz WAVs of up to one second (a few shorter, as in the real set),
+    each a word-specific pair of tones under a fading envelope plus noise; ``no/01bb6a2a_nohash_0.wav`` exists
+    (the tutorial plays it). Returns ``folder``."""
+    import wave
+    rng = np.random.RandomState(seed)
+    t = np.arange(16000) / 16000.0
+    for c, word in enumerate(_COMMANDS):
+        os.makedirs(os.path.join(folder, word), exist_ok=True)
+        for i in range(per_class):
+            n = 16000 if i % 5 else int(rng.randint(9000, 16000))
+            tone = np.sin(2 * np.pi * (300 + 150 * c) * t[:n]) + 0.5 * np.sin(2 * np.pi * (900 + 220 * c) * t[:n])
+            envelope = np.exp(-((t[:n] - rng.uniform(0.3, 0.6)) ** 2) / 0.02)
+            samples = 0.3 * tone * envelope + 0.02 * rng.randn(n)
+            name = "01bb6a2a_nohash_0.wav" if (word, i) == ("no", 0) else f"{c:02x}{i:06x}_nohash_{i % 3}.wav"
+            with wave.open(os.path.join(folder, word, name), "wb") as f:
+                f.setnchannels(1)
+                f.setsampwidth(2)
+                f.setframerate(16000)
+                f.writeframes((np.clip(samples, -1, 1) * 32767).astype("<i2").tobytes())
+    with open(os.path.join(folder, "README.md"), "w", encoding="utf-8") as f:
+        f.write("Synthetic stand-in for mini_speech_commands (tests/real_scripts/_data.py).\n")
+    return folder
+
+
+def write_wdbc(path: str = "wdbc.data", n: int = 200, seed: int = 131) -> str:
+    """Writes UCI's ``wdbc.data`` layout (no header; an int id, ``M``/``B``, then 30 positive features: ten
+    measurements' mean, standard error and largest value), ``n`` synthetic tumours whose malignant ones are
+    larger; returns ``path``."""
+    rng = np.random.RandomState(seed)
+    scale = np.array([14, 19, 92, 650, 0.1, 0.1, 0.09, 0.05, 0.18, 0.06])
+    rows = []
+    for i in range(n):
+        malignant = rng.rand() < 0.37
+        mean = scale * (1.3 if malignant else 0.9) * rng.uniform(0.8, 1.2, size=10)
+        values = np.concatenate([mean, mean * rng.uniform(0.03, 0.1, size=10), mean * rng.uniform(1.1, 1.4, size=10)])
+        rows.append(f"{842302 + 17 * i},{'M' if malignant else 'B'}," + ",".join(f"{v:.5g}" for v in values))
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n".join(rows) + "\n")
+    return path
+
+
+def write_abalone_csv(path: str = "abalone_train.csv", n: int = 300, seed: int = 141) -> str:
+    """Writes TF's ``abalone_train.csv`` layout (no header; seven float measurements and the int age a row), ``n``
+    synthetic shells whose age grows with size; returns ``path``."""
+    rng = np.random.RandomState(seed)
+    size = rng.uniform(0.2, 0.75, size=n)
+    rows = []
+    for s in size:
+        weights = s ** 3 * np.array([3.5, 1.5, 0.75, 1.0]) * rng.uniform(0.8, 1.2, size=4)
+        age = int(round(4 + 14 * s + rng.randn()))
+        rows.append(",".join(f"{v:.4f}" for v in (s, s * 0.8, s * 0.27, *weights)) + f",{max(age, 1)}")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n".join(rows) + "\n")
+    return path
+
+
+def write_titanic_train_csv(path: str = "train.csv", n: int = 200, seed: int = 151) -> str:
+    """Writes tf-datasets' ``titanic/train.csv`` layout (header ``survived,sex,age,n_siblings_spouses,parch,fare,
+    class,deck,embark_town,alone``), ``n`` synthetic passengers; returns ``path``."""
+    rng = np.random.RandomState(seed)
+    rows = ["survived,sex,age,n_siblings_spouses,parch,fare,class,deck,embark_town,alone"]
+    for _ in range(n):
+        sex = "female" if rng.rand() < 0.36 else "male"
+        pclass = int(rng.randint(1, 4))
+        survived = int(rng.rand() < (0.7 if sex == "female" else 0.2) + (0.1 if pclass == 1 else 0.0))
+        siblings, parch = int(rng.randint(0, 3)), int(rng.randint(0, 3))
+        deck = "unknown" if rng.rand() < 0.7 else "ABCDEFG"[int(rng.randint(7))]
+        town = ("Southampton", "Cherbourg", "Queenstown", "unknown")[int(rng.choice(4, p=[0.7, 0.18, 0.1, 0.02]))]
+        age = rng.uniform(1, 70)
+        fare = rng.uniform(5, 80) * (4 - pclass)
+        rows.append(f"{survived},{sex},{age:.1f},{siblings},{parch},{fare:.4f},"
+                    f"{('First', 'Second', 'Third')[pclass - 1]},{deck},{town},{'y' if siblings + parch == 0 else 'n'}")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n".join(rows) + "\n")
+    return path
+
+
+def write_traffic_csv_gz(path: str = "traffic/Metro_Interstate_Traffic_Volume.csv.gz", n: int = 600,
+                         seed: int = 161) -> str:
+    """Writes UCI's ``Metro_Interstate_Traffic_Volume.csv.gz`` layout (header ``holiday,temp,rain_1h,snow_1h,
+    clouds_all,weather_main,weather_description,date_time,traffic_volume``), ``n`` synthetic hours; makes the
+    folder; returns ``path``."""
+    rng = np.random.RandomState(seed)
+    rows = ["holiday,temp,rain_1h,snow_1h,clouds_all,weather_main,weather_description,date_time,traffic_volume"]
+    weather = (("Clouds", "scattered clouds"), ("Clear", "sky is clear"), ("Rain", "light rain"), ("Snow", "snow"))
+    for i in range(n):
+        main, description = weather[int(rng.randint(len(weather)))]
+        hour = i % 24
+        volume = int(800 + 4500 * np.exp(-((hour - 8) ** 2) / 8) + 4000 * np.exp(-((hour - 17) ** 2) / 8)
+                     + rng.randint(0, 300))
+        rows.append(f"{'None' if i % 97 else 'Columbus Day'},{rng.uniform(250, 300):.2f},"
+                    f"{rng.uniform(0, 2) if main == 'Rain' else 0.0:.2f},0.0,{int(rng.randint(0, 100))},{main},"
+                    f"{description},2012-10-{2 + i // 24:02d} {hour:02d}:00:00,{volume}")
+    os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+    with gzip.open(path, "wt", compresslevel=1) as f:
+        f.write("\n".join(rows) + "\n")
+    return path
+
+
+def write_fonts_csvs(folder: str = "fonts", fonts=("AGENCY", "ARIAL", "BAITI"), per_font: int = 40,
+                     seed: int = 171) -> str:
+    """Writes the extracted ``fonts.zip`` layout (``FOLDER/<FONT>.csv``, header ``font,fontVariant,m_label,
+    strength,italic,orientation,m_top,m_left,originalH,originalW,h,w,r0c0,...,r19c19``), ``per_font`` synthetic
+    glyphs a font (pixels 1-255); returns ``folder``."""
+    rng = np.random.RandomState(seed)
+    os.makedirs(folder, exist_ok=True)
+    pixels = [f"r{r}c{c}" for r in range(20) for c in range(20)]
+    header = "font,fontVariant,m_label,strength,italic,orientation,m_top,m_left,originalH,originalW,h,w," + \
+        ",".join(pixels)
+    for font in fonts:
+        rows = [header]
+        for i in range(per_font):
+            glyph = np.clip(_prototypes(1, (20, 20), seed + i)[0] * 255 + 1, 1, 255).astype(int)
+            rows.append(f"{font},{font.lower()} scanned,{33 + i},{0.4 if i % 2 else 0.7},{i % 2},0.0,"
+                        f"{int(rng.randint(20, 60))},{int(rng.randint(10, 40))},{int(rng.randint(20, 80))},"
+                        f"{int(rng.randint(10, 60))},20,20," + ",".join(str(v) for v in glyph.ravel()))
+        with open(os.path.join(folder, font + ".csv"), "w", encoding="utf-8") as f:
+            f.write("\n".join(rows) + "\n")
     return folder

@@ -217,3 +217,33 @@ def test_scaffold_defaults(oracle):
                  type(scaffold.local_init_op).__name__, scaffold.summary_op]
         return before, after
     oracle.check_v1(prog)
+
+
+@pytest.mark.parametrize("given", [False, True], ids=["default", "ready_op_in_collection"])
+def test_scaffold_ready_op_defaults(oracle, given):
+    """TF's ``Scaffold.finalize``: ``ready_op`` and ``ready_for_local_init_op`` from their collections, else the
+    uninitialized variables (all / global only), added to the collections."""
+    def prog(v1):
+        w = v1.Variable(1.0, name="w")
+        v1.Variable(2.0, name="l", collections=[v1.GraphKeys.LOCAL_VARIABLES])
+        if given:
+            v1.add_to_collection(v1.GraphKeys.READY_OP, v1.constant([], v1.string, name="my_ready"))
+        scaffold = v1.train.Scaffold().finalize()
+        out = [scaffold.ready_op.name, scaffold.ready_for_local_init_op.name,
+               len(v1.get_collection(v1.GraphKeys.READY_OP)),
+               len(v1.get_collection(v1.GraphKeys.READY_FOR_LOCAL_INIT_OP))]
+        with v1.Session() as s:
+            out.append(s.run([scaffold.ready_op, scaffold.ready_for_local_init_op]))
+            s.run(w.initializer)
+            out.append(s.run([scaffold.ready_op, scaffold.ready_for_local_init_op]))
+        return out
+    oracle.check_v1(prog)
+
+
+def test_scaffold_get_or_default_refuses_two_collected_ops(oracle):
+    def prog(v1):
+        v1.Variable(1.0)
+        for name in ("a", "b"):
+            v1.add_to_collection(v1.GraphKeys.READY_OP, v1.constant([], v1.string, name=name))
+        v1.train.Scaffold().finalize()
+    oracle.check_v1(prog)

@@ -1,5 +1,9 @@
 """``tf.experimental``: re-exports only (TF NumPy, ExtensionType and friends)."""
 from tfcompat._src.data.iterator_ops import Optional
+from tfcompat._src.framework.type_dispatch import (
+    dispatch_for_api, dispatch_for_binary_elementwise_apis, dispatch_for_binary_elementwise_assert_apis,
+    dispatch_for_unary_elementwise_apis, unregister_dispatch_for,
+)
 from tfcompat._src.runtime.async_execution import async_clear_error, async_scope, function_executor_type
 from tfcompat._src.runtime.extension_type import (
     BatchableExtensionType, ExtensionType, ExtensionTypeSpec,
@@ -7,7 +11,9 @@ from tfcompat._src.runtime.extension_type import (
 from tfcompat.experimental import dlpack, extension_type, numpy
 
 __all__ = ["BatchableExtensionType", "ExtensionType", "ExtensionTypeSpec", "Optional", "async_clear_error",
-           "async_scope", "dlpack", "extension_type", "function_executor_type", "numpy"]
+           "async_scope", "dispatch_for_api", "dispatch_for_binary_elementwise_apis",
+           "dispatch_for_binary_elementwise_assert_apis", "dispatch_for_unary_elementwise_apis", "dlpack",
+           "extension_type", "function_executor_type", "numpy", "unregister_dispatch_for"]
 
 from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402
 

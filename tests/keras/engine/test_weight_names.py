@@ -65,3 +65,37 @@ def test_subclassed_and_scoped_weight_names(oracle):
         bn(x)
         return _names(model.weights), _names(scoped.weights), _names(traced.weights), _names(bn.weights)
     oracle.check(prog)
+
+
+def test_first_built_in_a_train_step_names(oracle):
+    """A subclassed model first built inside a tf.function train step under a tf.name_scope (issue 13 item 2):
+    its weights take the step's scope ('outer/m/dense/kernel:0'), the optimizer's slots follow
+    ('Adam/m/outer/m/dense/kernel:0'); a second model gets uniquified names."""
+    def prog(tf):
+        tf.keras.backend.clear_session()
+
+        class M(tf.keras.Model):
+            def __init__(self):
+                super().__init__()
+                self.d = tf.keras.layers.Dense(2)
+                self.bn = tf.keras.layers.BatchNormalization()
+
+            def call(self, x):
+                return self.bn(self.d(x))
+
+        model, opt = M(), tf.keras.optimizers.Adam()
+
+        @tf.function
+        def step(x):
+            with tf.name_scope("outer"):
+                with tf.GradientTape() as tape:
+                    loss = tf.reduce_sum(model(x))
+            grads = tape.gradient(loss, model.trainable_variables)
+            opt.apply_gradients(zip(grads, model.trainable_variables))
+            return loss
+
+        step(tf.ones([2, 3]))
+        second = M()
+        tf.function(second)(tf.ones([2, 3]))
+        return _names(model.weights), [v.name for v in opt.variables()], _names(second.weights)
+    oracle.check(prog)

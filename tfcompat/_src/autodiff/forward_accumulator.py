@@ -21,6 +21,7 @@ import torch
 import torch.autograd.forward_ad as fwAD
 
 from tfcompat._src.framework import context as ctx_lib
+from tfcompat._src.framework import dtypes
 from tfcompat._src.framework import dispatch
 from tfcompat._src.framework import nest
 from tfcompat._src.framework.tensor import EagerTensor, SymbolicTensor
@@ -130,7 +131,7 @@ class ForwardAccumulator:
 
     def _record(self, outputs):
         for o in outputs:
-            if isinstance(o, EagerTensor):
+            if isinstance(o, EagerTensor) and o.dtype is not dtypes.string:   # (a string's _t is not torch)
                 tangent = fwAD.unpack_dual(o._t).tangent
                 if tangent is not None:
                     self._keep(o, tangent)

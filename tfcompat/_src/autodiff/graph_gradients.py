@@ -6,7 +6,7 @@ the same run. Running it right needs three decisions the plan compiler delegates
 * leaves: every float tensor a gradient node differentiates against becomes an autograd leaf where its value
   is defined (``Emitter.leaf_ids``), so torch records the ops that use it;
 * ``create_graph``/``retain_graph``: a node whose result another node differentiates (second order) builds a
-  differentiable graph; the only backward of a run may free the forward graph as it goes (torch's default),
+  differentiable graph; the last backward of a run may free the forward graph as it goes (torch's default),
   except inside a sub-graph's plan, whose iterations share one graph;
 * ``stop_gradients``: for one ``tf.gradients`` call only, the float ops between the stop tensors and the ys are
   recomputed from detached stop values (a stop that is also an x becomes a fresh leaf that still gets its own
@@ -61,19 +61,24 @@ class GradientsLowering:
         if len(grad_ops) > 1:
             upstream = ancestors([y for op in grad_ops for y in _ys(op)])
             create_ids = {id(op) for op in grad_ops if id(op) in upstream}
-        em.state[self] = (len(grad_ops), create_ids)
+        last_id = id(grad_ops[-1]) if grad_ops else None
+        em.state[self] = (last_id, create_ids)
 
     def lower(self, op, em, ins, outs) -> None:
-        n_grad_ops, create_ids = em.state[self]
+        last_id, create_ids = em.state[self]
         attrs = dict(op.attrs)
         attrs["create_graph"] = em.create_graph or id(op) in create_ids
-        attrs["retain_graph"] = n_grad_ops > 1 or attrs["create_graph"] or em.nested
+        # The plan is straight-line: no backward runs after its last gradient node, which may free what it
+        # traverses (the saved reads of variables the run's updates then write in place, copy-on-write).
+        attrs["retain_graph"] = id(op) != last_id or attrs["create_graph"] or em.nested
         stops = attrs.pop("stop_gradients", ())
         if stops:
             ins = _emit_stop_gradient_recompute(op, stops, ins, em)
         k = em.bind(bind_kernel(op.op_def, attrs, op.name), "grad")
         lhs = (", ".join(outs) + ("," if len(outs) == 1 else "")) if outs else "_"
         em.emit(op, f"{lhs} = {k}({', '.join(ins)})", ins, outs)
+        if not attrs["retain_graph"]:
+            _release_forward_graph(em)
 
     def requires_grad_mode(self, op) -> bool:
         return True
@@ -82,6 +87,18 @@ class GradientsLowering:
         # With implicit all-ones grad_ys every result is a new buffer of this run (Session.run may hand it out
         # without a copy).
         return op.attrs["n_gy"] == 0
+
+
+def _release_forward_graph(em) -> None:
+    """After the run's last backward, the fetched values already computed drop their autograd history: nothing
+    differentiates them any more (no outer tape: ``create_graph`` is off), and the graph they hold would keep
+    the saved reads of variables alive, so the run's updates would copy those variables instead of writing
+    them in place (copy-on-write, ops/variables.py)."""
+    for t in em.program.fetches:
+        name = em.names.get(id(t))
+        if name is None or name in em.aliases.values() or not _is_differentiable(t):
+            continue
+        em.emit(None, f"{name} = {name}.detach()", [name], [name])
 
 
 def _emit_stop_gradient_recompute(gop, stops, ins, em):

@@ -403,6 +403,15 @@ class DatasetV2:
             filename = os.fspath(filename)
         return self._wrap(tr.CacheNode(self._node, filename))
 
+    def snapshot(self, path, compression="AUTO", reader_func=None, shard_func=None, name=None):
+        """Mirrors ``Dataset.snapshot``: the elements of the first complete pass are kept (and written under
+        ``path``) and replayed by later passes. ``compression``, ``reader_func`` and ``shard_func`` change only
+        TF's file layout, so they are accepted and ignored; tfcompat's files are its own and are not reused by a
+        later process (known deviation ``data-snapshot-files``)."""
+        if isinstance(path, os.PathLike):
+            path = os.fspath(path)
+        return self._wrap(tr.SnapshotNode(self._node, path))
+
     def enumerate(self, start=0, name=None):
         """Mirrors ``Dataset.enumerate``: ``(index, element)`` pairs, the index an int64."""
         counter = DatasetV2.counter(start)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import collections
 import csv
 import glob as _glob
+import gzip
 
 from tfcompat._src.framework import context as ctx_lib
 from tfcompat._src.framework import dtypes
@@ -186,8 +187,24 @@ def _infer_types(rows, n_cols, na_value):
     return [_INFER_ORDER[k] for k in kinds]
 
 
-def _first_rows(path, delim, use_quote, n):
-    with open(path, newline="", encoding="utf-8") as f:
+def _open_for_probing(path, compression_type, encoding):
+    """The text file make_csv_dataset reads column names and types from (TF: GZIP files through gzip; ZLIB files
+    cannot be probed)."""
+    if isinstance(compression_type, bytes):
+        compression_type = compression_type.decode()
+    elif compression_type is not None and not isinstance(compression_type, str):
+        compression_type = convert_to_tensor(compression_type).numpy().decode()
+    if compression_type == "GZIP":
+        return gzip.open(path, "rt", newline="", encoding=encoding)
+    if compression_type == "ZLIB":
+        raise ValueError(f"`compression_type` {compression_type} is not supported for probing columns.")
+    if compression_type not in (None, ""):
+        raise ValueError(f"Received unknown `compression_type` {compression_type}.")
+    return open(path, newline="", encoding=encoding)
+
+
+def _first_rows(path, delim, use_quote, n, compression_type=None, encoding="utf-8"):
+    with _open_for_probing(path, compression_type, encoding) as f:
         reader = csv.reader(f, delimiter=delim, quotechar='"' if use_quote else None,
                             quoting=csv.QUOTE_MINIMAL if use_quote else csv.QUOTE_NONE)
         rows = []
@@ -211,7 +228,8 @@ def make_csv_dataset(file_pattern, batch_size, column_names=None, column_default
     files = sorted({f for p in patterns for f in _glob.glob(p.decode() if isinstance(p, bytes) else p)})
     if not files:
         raise ValueError(f"No files match `file_pattern` {file_pattern}.")
-    first = _first_rows(files[0], field_delim, use_quote_delim, num_rows_for_inference + 1)
+    first = _first_rows(files[0], field_delim, use_quote_delim, num_rows_for_inference + 1, compression_type,
+                        encoding)
     if column_names is None:
         if not header:
             raise ValueError("Expected `column_names` or `header` argument to be set.")

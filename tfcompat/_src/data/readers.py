@@ -16,6 +16,7 @@ import zlib
 import numpy as np
 import torch
 
+from tfcompat._src.framework import context as ctx_lib
 from tfcompat._src.framework import dtypes
 from tfcompat._src.framework import errors
 from tfcompat._src.framework.string_tensor import as_bytes_array
@@ -192,7 +193,8 @@ def csv_column(default):
             arr = np.asarray(default.numpy(), dtype=object if dt is dtypes.string else None)
         else:
             from tfcompat._src.data.structure import to_component
-            t = to_component(default)
+            with ctx_lib.init_scope():   # a python default is a constant, also inside a traced interleave function
+                t = to_component(default)
             dt = t.dtype
             arr = np.asarray(t.numpy(), dtype=object if dt is dtypes.string else None)
         flat = arr.reshape(-1)

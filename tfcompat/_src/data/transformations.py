@@ -327,6 +327,39 @@ class CacheNode(Node):
             f.write(b"tfcompat-cache-v1")
 
 
+class SnapshotNode(Node):
+    """``Dataset.snapshot``: the first complete pass runs the input and writes its elements under ``path``; later
+    passes in the process replay them (as TF reads a finished snapshot back: a shuffle before the snapshot is not
+    redrawn). The files are tfcompat's, and a snapshot left by an earlier process is not reused (TF reuses one whose
+    pipeline fingerprint matches): known deviation ``data-snapshot-files``."""
+
+    tf_name = "SnapshotDatasetV2"
+
+    def __init__(self, inp, path):
+        super().__init__((inp,), captures=_tensor_args(path))
+        self.path = path
+
+    def cardinality(self, env):
+        return self.inputs[0].cardinality(env)
+
+    def iterate(self, env):
+        state = env.node_state(self, dict)
+        if "elements" in state:
+            yield from state["elements"]
+            return
+        path = env.scalar(self.path)
+        path = path.decode() if isinstance(path, bytes) else str(path)
+        elements = []
+        for el in self.inputs[0].iterate(env):
+            elements.append(el)
+            yield el
+        state["elements"] = elements
+        os.makedirs(path, exist_ok=True)
+        with open(os.path.join(path, "tfcompat-snapshot.data"), "wb") as f:
+            pickle.dump([tuple(v.detach().cpu().numpy() if isinstance(v, torch.Tensor) else v for v in el)
+                         for el in elements], f)
+
+
 class UniqueNode(Node):
     tf_name = "_UniqueDataset"
 

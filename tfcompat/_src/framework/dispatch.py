@@ -258,6 +258,9 @@ def to_torch_value(value, dtype=None, device=None) -> torch.Tensor:
         return _cached_scalar(value, dtype, device)
     if dtype is None:
         dtype = _infer_python_dtype(value)
+        if dtype is None and hasattr(value, "__array__") and not isinstance(value, type):
+            value = np.asarray(value)  # TF converts other array-likes (pandas DataFrame/Series ...) as NumPy arrays
+            dtype = _infer_python_dtype(value)
         if dtype is None:
             raise ValueError(f"Attempt to convert a value ({value!r}) with an unsupported type "
                              f"({type(value)}) to a Tensor.")
@@ -284,10 +287,10 @@ def convert_to_tensor(value, dtype=None, name=None, preferred_dtype=None, dtype_
             raise ValueError(f"Tensor conversion requested dtype {dtype.name} for Tensor with dtype "
                              f"{value.dtype.name}: {value!r}")
         graph = ctx_lib.graph_mode_graph()
+        if graph is not None and isinstance(value, StringTensor):   # (a StringTensor is an EagerTensor)
+            return wrap_constant(value._value, name, dtypes.string)
         if graph is not None and isinstance(value, EagerTensor):
             return capture(graph, value, name)
-        if graph is not None and isinstance(value, StringTensor):
-            return wrap_constant(value._value, name, dtypes.string)
         return value
     as_tensor = getattr(value, "_as_tensor", None)
     if as_tensor is not None:  # Variables and other tensor-like objects
@@ -307,6 +310,8 @@ def convert_to_tensor(value, dtype=None, name=None, preferred_dtype=None, dtype_
     if isinstance(value, (TensorShape, Dimension)) or (isinstance(value, (list, tuple)) and value
                                                         and any(isinstance(v, Dimension) for v in value)):
         value = _shape_value(value)
+    elif hasattr(value, "__array__") and not isinstance(value, (np.ndarray, np.generic, type)):
+        value = np.asarray(value)  # TF converts other array-likes (pandas DataFrame/Series ...) as NumPy arrays
     if isinstance(value, (list, tuple)) and _has_tensors(value):
         return hooks["pack"](value, name=name or "packed")  # auto-packing of lists of tensors, as TF does
     if dtype is None and hint is not None:
@@ -372,7 +377,10 @@ def capture(graph, value: EagerTensor, name=None) -> SymbolicTensor:
     if cached is not None and cached[0] is value:
         return cached[1]
     with ctx_lib.push_graph(graph):
-        sym = apply_op("Const", [], {"value": value._t.detach(), "dtype": value.dtype}, name=name or "Const")
+        if isinstance(value, StringTensor):   # an EagerTensor whose _t is a string value, not a torch tensor
+            sym = wrap_constant(value._value, name, dtypes.string)
+        else:
+            sym = apply_op("Const", [], {"value": value._t.detach(), "dtype": value.dtype}, name=name or "Const")
     graph._captures[key] = (value, sym)
     return sym
 

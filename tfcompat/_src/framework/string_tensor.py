@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from tfcompat._src.framework import dtypes
-from tfcompat._src.framework.tensor import Tensor
+from tfcompat._src.framework.tensor import EagerTensor
 from tfcompat._src.framework.tensor_shape import TensorShape
 
 __all__ = ["StringTensor", "as_bytes_array", "c_escape", "is_meta", "is_string_value", "kernel_numpy",
@@ -81,10 +81,15 @@ def c_escape(value: bytes) -> str:
     return out.decode("utf-8", "replace")
 
 
-class StringTensor(Tensor):
-    """An eager ``tf.Tensor`` of dtype ``tf.string`` (numpy object array of ``bytes``)."""
+class StringTensor(EagerTensor):
+    """An eager ``tf.Tensor`` of dtype ``tf.string`` (numpy object array of ``bytes``).
 
-    __slots__ = ("_value", "_tapes")
+    A subclass of ``EagerTensor`` so that ``isinstance(tf.constant("a"), type(tf.constant(0)))`` holds, as in TF.
+    Trap: its ``_t`` is the string value (``bytes`` or an object array), never a torch tensor; code that needs a
+    torch payload tests ``type(x) is EagerTensor`` or excludes ``StringTensor`` first."""
+
+    __slots__ = ("_value",)
+    _dtype = dtypes.string   # shadows EagerTensor's slot: a string tensor's dtype is fixed
 
     def __init__(self, value):
         self._value = as_bytes_array(value)
@@ -124,6 +129,15 @@ class StringTensor(Tensor):
 
     def __bool__(self):
         return bool(self._value)
+
+    def __deepcopy__(self, memo):
+        return StringTensor(self._value.copy())
+
+    def __reduce__(self):
+        return StringTensor, (self._value,)
+
+    def _torch(self):
+        raise TypeError("A tf.string tensor has no torch value.")
 
     def _numpy_text(self, is_repr=False) -> str:
         # As EagerTensor's: numpy's repr/str of the value (a scalar's bytes repr), multi-line on a new line.

@@ -179,6 +179,30 @@ class init_scope_keeping_names:  # noqa: N801 - a context manager, like tf.init_
             _state.build_names = self._saved
 
 
+@contextlib.contextmanager
+def outer_init_scope():
+    """TF's ``tf.init_scope`` as it behaves under a TF1 graph: lifts out of the function graphs being traced to
+    the outermost context, which is eager in TF2 but, under ``Graph.as_default()`` or with eager execution
+    disabled, that plain graph (with no control dependencies), so variables created here (the Keras optimizers')
+    belong to it and ``Session.run`` initializes and fetches them. (tfcompat's ``ctx_lib.init_scope`` always
+    executes eagerly.)"""
+    if executing_eagerly_outside_functions():
+        with ctx_lib.init_scope():
+            yield
+        return
+    inner = ctx_lib.get_default_graph()
+    outer = next((g for g in reversed(ctx_lib.context().graph_stack) if not g._building_function), None)
+    if outer is None:   # eager execution disabled, inside function graphs: their outermost outer graph
+        outer = ctx_lib.context().graph_stack[0] if ctx_lib.context().graph_stack else inner
+        while outer._building_function and getattr(outer, "outer_graph", None) is not None:
+            outer = outer.outer_graph
+    # As TF: the inner graph's name scope carries over to the outer graph.
+    scope = inner.get_name_scope() if outer is not inner else None
+    with ctx_lib.push_graph(outer), outer.control_dependencies(None), \
+            (outer.name_scope(scope + "/" if scope else "") if scope is not None else contextlib.nullcontext()):
+        yield
+
+
 def get_graph():
     """Mirrors ``tf.keras.backend.get_graph``: the Keras graph when executing eagerly, else the default graph."""
     if ctx_lib.executing_eagerly():

@@ -12,6 +12,7 @@ import time
 
 import numpy as np
 
+from tfcompat._src.framework import nest
 from tfcompat._src.framework.tensor import Tensor
 from tfcompat._src.keras import backend
 from tfcompat._src.keras.utils.generic_utils import Progbar, print_msg
@@ -112,7 +113,8 @@ class CallbackList:
     """Mirrors ``tf.keras.callbacks.CallbackList`` (adds History and ProgbarLogger when asked)."""
 
     def __init__(self, callbacks=None, add_history=False, add_progbar=False, model=None, **params):
-        self.callbacks = list(callbacks) if callbacks else []
+        # tf-keras flattens with tf.nest: one Callback (not in a list) is a list of one.
+        self.callbacks = nest.flatten(callbacks) if callbacks else []
         self._history = None
         self._progbar = None
         for cb in self.callbacks:

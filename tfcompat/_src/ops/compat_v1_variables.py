@@ -149,6 +149,8 @@ def report_uninitialized_variables(var_list=None, name="report_uninitialized_var
     runs; empty in eager mode."""
     if var_list is None:
         var_list = state_ops.global_variables() + state_ops.local_variables()
+    # An eager variable in a graph's collection (a Keras metric built outside the graph) is always initialized.
+    var_list = [v for v in var_list if v.graph is not None]
     with name_scope(name):
         if not var_list or ctx_lib.graph_mode_graph() is None:
             return array_ops.constant([], dtype=dtypes.string)

@@ -21,20 +21,40 @@ __all__ = ["TensorListValue", "tensor_list_reserve", "tensor_list_from_tensor", 
 
 
 class TensorListValue:
-    """The run-time value of a TensorList: elements (torch tensors or None), their dtype and known shape."""
+    """The run-time value of a TensorList: elements (torch tensors or None), their dtype and known shape.
 
-    __slots__ = ("items", "dtype", "element_shape")
+    ``stacked``: a tensor whose rows are exactly ``items`` (a list made from one tensor), so stacking the list
+    returns it instead of copying the rows; None otherwise."""
 
-    def __init__(self, items: tuple, dtype: torch.dtype, element_shape: TensorShape):
+    __slots__ = ("items", "dtype", "element_shape", "stacked", "dims")
+
+    def __init__(self, items: tuple, dtype: torch.dtype, element_shape: TensorShape, stacked=None, dims=False):
         self.items = items
         self.dtype = dtype
         self.element_shape = element_shape
+        self.stacked = stacked
+        # element_shape as a tuple (None for unknown dimensions; None if the rank is unknown), for the per-write
+        # check; computed once per list and handed on to the lists made from it.
+        if dims is False:
+            dims = tuple(element_shape.as_list()) if element_shape.rank is not None else None
+        self.dims = dims
 
     def replace(self, items) -> "TensorListValue":
-        return TensorListValue(tuple(items), self.dtype, self.element_shape)
+        return TensorListValue(tuple(items), self.dtype, self.element_shape, None, self.dims)
+
+    def with_stacked(self, tensor: torch.Tensor) -> "TensorListValue":
+        """The list whose elements are the rows of ``tensor`` (views; stacking returns ``tensor`` itself)."""
+        return TensorListValue(tuple(tensor.unbind(0)), self.dtype, self.element_shape, tensor, self.dims)
+
+    def accepts_shape(self, shape: torch.Size) -> bool:
+        """Whether an element of ``shape`` is compatible with ``element_shape``."""
+        dims = self.dims
+        return dims is None or (len(dims) == len(shape) and all(d is None or d == n for d, n in zip(dims, shape)))
 
     def detach(self) -> "TensorListValue":
         """The list with its elements cut from autograd (a stop_gradients tensor of tf.gradients)."""
+        if self.stacked is not None:
+            return self.with_stacked(self.stacked.detach())
         return self.replace(None if i is None else i.detach() for i in self.items)
 
     def __len__(self):
@@ -113,7 +133,7 @@ def _reserve(num_elements, *, element_dtype, element_shape):
 def _from_tensor(tensor, *, element_dtype, element_shape):
     if tensor.dim() == 0:
         raise errors.InvalidArgumentError("Tensor must be at least a vector, but saw shape: []")
-    return TensorListValue(tuple(tensor.unbind(0)), tensor.dtype, element_shape)
+    return TensorListValue(tuple(tensor.unbind(0)), tensor.dtype, element_shape, tensor)
 
 
 @register_op("TensorListSetItem", grad=DIFFERENTIABLE, inputs=("input_handle", "index", "item"),
@@ -128,7 +148,7 @@ def _set_item(lst, index, item, *, resize_if_index_out_of_bounds=False):
     if item.dtype != lst.dtype:
         raise errors.InvalidArgumentError(f"Invalid data types; list elements {lst.dtype} but tried to append "
                                           f"{item.dtype}")
-    if lst.element_shape.rank is not None and not lst.element_shape.is_compatible_with(TensorShape(item.shape)):
+    if not lst.accepts_shape(item.shape):
         raise errors.InvalidArgumentError(f"Tried to set a tensor with incompatible shape at a list index. Item "
                                           f"element shape: {_shape_str(TensorShape(item.shape))} list shape: "
                                           f"{_shape_str(lst.element_shape)}")
@@ -149,6 +169,8 @@ def _get_item(lst, index, *, element_dtype, element_shape):
 @register_op("TensorListStack", grad=DIFFERENTIABLE, inputs=("input_handle",), shape_fn=_elements_spec(None),
              same_type=())
 def _stack(lst, *, element_dtype, element_shape):
+    if lst.stacked is not None:
+        return lst.stacked
     elements, empty_tail = _all_elements(lst)
     if elements is None:
         return torch.zeros([0] + empty_tail, dtype=lst.dtype)

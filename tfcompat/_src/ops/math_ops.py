@@ -201,6 +201,8 @@ def _batch_matmul(x, y, adj_x=False, adj_y=False):
 
 @register_op("Cast", grad=DIFFERENTIABLE, types={"x": Arg("SrcT", ANY)})
 def _cast(x, *, DstT, SrcT=None):
+    if isinstance(x, (bytes, np.ndarray)):   # a tf.string value: TF has no Cast kernel from string
+        raise errors.UnimplementedError(f"Cast string to {TF_NAME_OF.get(DstT.name, DstT.name)} is not supported")
     if DstT.torch_dtype is None:
         src = TF_NAME_OF.get(dtypes.from_torch(x.dtype).name, "")
         raise errors.UnimplementedError(f"Cast {src} to {TF_NAME_OF.get(DstT.name, DstT.name)} is not supported")

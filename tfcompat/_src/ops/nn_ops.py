@@ -12,6 +12,7 @@ from tfcompat._src.framework.kernel_errors import format_shape
 from tfcompat._src.framework.op_def import DIFFERENTIABLE, NOT_DIFFERENTIABLE, register_op, resolve_legacy
 from tfcompat._src.framework.op_types import CONV, FLOAT, INT32_64, NUMBER, POOL_MAX, REAL_NUMBER, Arg
 from tfcompat._src.framework.tensor_shape import TensorShape
+from tfcompat._src.ops import logistic_loss  # noqa: F401 - registers SigmoidCrossEntropyWithLogits
 from tfcompat._src.ops import (array_ops, clip_ops, math_ops, random_ops, reduction_ops, shape_checks,
                                tf_grad_kernels)
 from tfcompat._src.ops._helpers import is_tensor_like, match_dtypes, to_tensor
@@ -264,21 +265,21 @@ def sparse_softmax_cross_entropy_with_logits(_sentinel=None, labels=None, logits
     return apply_op("SparseSoftmaxCrossEntropyWithLogits", [lg, lb], name=name)
 
 
-def sigmoid_cross_entropy_with_logits(_sentinel=None, labels=None, logits=None, name=None):
-    """Mirrors ``tf.nn.sigmoid_cross_entropy_with_logits``: max(x, 0) - x * z + log(1 + exp(-|x|)),
-    built from the same ops as TF so gradients at 0 match."""
-    if _sentinel is not None:
-        raise ValueError("Only call `sigmoid_cross_entropy_with_logits` with named arguments (labels=..., "
-                         "logits=..., ...). Received unnamed argument: " + repr(_sentinel))
+def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None):
+    """Mirrors ``tf.nn.sigmoid_cross_entropy_with_logits``: max(x, 0) - x * z + log(1 + exp(-|x|)).
+
+    Differs from TF: one op (``SigmoidCrossEntropyWithLogits``, ops/logistic_loss.py) where TF's graph has ten;
+    its values and gradient are those of TF's ten ops, NaN and inf included.
+
+    Raises:
+      ValueError: ``labels`` or ``logits`` missing, or static shapes that differ."""
+    if labels is None or logits is None:
+        raise ValueError(f"Both `labels` and `logits` must be provided for sigmoid_cross_entropy_with_logits"
+                         f"Received: labels={labels} and logits={logits}")
     lg, lb = match_dtypes(logits, labels)
     if lg.shape.rank is not None and lb.shape.rank is not None and not lg.shape.is_compatible_with(lb.shape):
         raise ValueError(f"logits and labels must have the same shape ({lg.shape} vs {lb.shape})")
-    zeros = array_ops.zeros_like(lg)
-    cond = math_ops.greater_equal(lg, zeros)
-    relu_logits = array_ops.where(cond, lg, zeros)
-    neg_abs_logits = array_ops.where(cond, math_ops.negative(lg), lg)
-    return math_ops.add(math_ops.subtract(relu_logits, math_ops.multiply(lg, lb)),
-                        math_ops.log1p(math_ops.exp(neg_abs_logits)), name=name or "logistic_loss")
+    return apply_op("SigmoidCrossEntropyWithLogits", [lg, lb], {}, name=name or "logistic_loss")
 
 
 def weighted_cross_entropy_with_logits(labels, logits, pos_weight, name=None):
@@ -388,6 +389,14 @@ def _conv2d_shape(inputs, attrs):
 @register_op("Conv2D", grad=DIFFERENTIABLE, inputs=("input", "filter"), shape_fn=_conv2d_shape,
              types={"input": Arg("T", CONV), "filter": Arg("T", CONV)})
 def _conv2d(x, w, *, strides, padding, data_format="NHWC", dilations=(1, 1, 1, 1)):
+    return _from_nchw(conv2d_channels_first(x, w, None, strides=strides, padding=padding, data_format=data_format,
+                                            dilations=dilations), data_format)
+
+
+def conv2d_channels_first(x, w, bias, *, strides, padding, data_format="NHWC", dilations=(1, 1, 1, 1)):
+    """The ``Conv2D`` kernel's convolution as an NCHW-shaped tensor (a permuted view of an NHWC-contiguous result
+    for NHWC input), plus ``bias`` (length out-channels, or None) added by the convolution itself: the fused
+    Conv2D + BiasAdd of runtime/codegen_fusion.py, as grappler's ``_FusedConv2D``."""
     xs = _to_nchw(x, data_format)
     sh, sw = _hw(strides, data_format)
     dh, dw = _hw(dilations, data_format)
@@ -414,22 +423,26 @@ def _conv2d(x, w, *, strides, padding, data_format="NHWC", dilations=(1, 1, 1, 1
         oh = max(0, -(-(hp - (kh - 1) * dh) // sh))
         ow = max(0, -(-(wp - (kw - 1) * dw) // sw))
         out = xs.new_zeros((xs.shape[0], w.shape[3], oh, ow)) + (xs.sum() + w.sum()) * 0
-        return _from_nchw(out, data_format)
+        return out if bias is None else out + bias.reshape(-1, 1, 1)
     # TF's Conv2D is grouped when the input depth is a multiple of the filter's (checked by _conv2d_shape).
-    out = F.conv2d(xs, w.permute(3, 2, 0, 1), stride=(sh, sw), dilation=(dh, dw), padding=conv_pad,
-                   groups=xs.shape[1] // w.shape[2])
-    return _from_nchw(out, data_format)
+    return F.conv2d(xs, w.permute(3, 2, 0, 1), bias, stride=(sh, sw), dilation=(dh, dw), padding=conv_pad,
+                    groups=xs.shape[1] // w.shape[2])
 
 
-def _pool(x, ksize, strides, padding, data_format, kind):
-    xs = _to_nchw(x, data_format)
+def pool_window(xs, ksize, strides, padding, data_format):
+    """``((kh, kw), (sh, sw), pad)`` of a 2-D pool on the NCHW-shaped ``xs``; ``pad`` is ``F.pad``'s
+    ``(left, right, top, bottom)`` for TF's (asymmetric) SAME padding, zeros for VALID."""
     kh, kw = _hw(ksize, data_format)
     sh, sw = _hw(strides, data_format)
     if padding == "SAME":
         ph, pw = _same_pads(xs.shape[2], kh, sh), _same_pads(xs.shape[3], kw, sw)
-        pad = (pw[0], pw[1], ph[0], ph[1])
-    else:
-        pad = (0, 0, 0, 0)
+        return (kh, kw), (sh, sw), (pw[0], pw[1], ph[0], ph[1])
+    return (kh, kw), (sh, sw), (0, 0, 0, 0)
+
+
+def _pool(x, ksize, strides, padding, data_format, kind):
+    xs = _to_nchw(x, data_format)
+    (kh, kw), (sh, sw), pad = pool_window(xs, ksize, strides, padding, data_format)
     if kind == "max":
         xp = F.pad(xs, pad, value=float("-inf")) if any(pad) else xs
         out = F.max_pool2d(xp, (kh, kw), (sh, sw))

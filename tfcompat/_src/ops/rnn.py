@@ -7,7 +7,8 @@ under ``scope or "rnn"``: 'rnn/basic_lstm_cell/kernel', as in TF). With ``sequen
 longest length; a row past its own length gets zero outputs and keeps its state (TF's ``_rnn_step``:
 ``where(time >= length, old, new)``), and outputs past the longest length are zeros. Eagerly the time dimension is
 known and the loop is a Python loop with the same values. ``raw_rnn`` is TF's loop over a user ``loop_fn``.
-Gradients come from torch autograd, recorded over the iterations that ran."""
+Gradients come from torch autograd, recorded over the iterations that ran. A Session-graph loop over plain LSTM
+cells keeps this graph and runs as fused ``torch.lstm`` calls (ops/rnn_fused_lstm.py, ``_offer_fused_lstm``)."""
 from __future__ import annotations
 
 import torch
@@ -23,9 +24,11 @@ from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.framework.tensor_shape import dimension_value
 from tfcompat._src.ops import array_ops, math_ops, reduction_ops
 from tfcompat._src.ops import variable_scope as vs
-from tfcompat._src.ops.rnn_cells import assert_like_rnncell
+from tfcompat._src.ops import variables as variables_lib
+from tfcompat._src.ops.rnn_cells import BasicLSTMCell, LSTMCell, MultiRNNCell, assert_like_rnncell
+from tfcompat._src.ops.rnn_fused_lstm import FusedLSTMSequence, LSTMLayer
 from tfcompat._src.ops.tensor_array import TensorArray
-from tfcompat._src.ops.while_loop import while_loop
+from tfcompat._src.ops.while_loop import while_loop, while_op_of
 
 __all__ = ["dynamic_rnn", "static_rnn", "static_bidirectional_rnn", "bidirectional_dynamic_rnn", "raw_rnn",
            "reverse_sequence", "reverse_sequence_v2"]
@@ -264,12 +267,51 @@ def _dynamic_rnn_loop(cell, inputs, state, parallel_iterations, swap_memory, seq
     _, final_ta, final_state = while_loop(lambda time, *_: time < loop_bound, time_step,
                                           (time, output_ta, state), parallel_iterations=parallel_iterations,
                                           maximum_iterations=time_steps, swap_memory=swap_memory)
+    if len(input_ta) == 1 and len(final_ta) == 1:
+        _offer_fused_lstm(cell, final_state, input_ta[0].flow, sequence_length)
     outputs = []
     for ta, size in zip(final_ta, flat_output_size):
         out = ta.stack()
         out.set_shape(TensorShape([const_time_steps, const_batch_size]).concatenate(TensorShape(size)))
         outputs.append(out)
     return outputs, final_state
+
+
+def _offer_fused_lstm(cell, final_state, input_flow, sequence_length) -> None:
+    """Lets the loop run as fused LSTM calls (ops/rnn_fused_lstm.py) when ``cell`` is a plain TF1 LSTM cell or a
+    ``MultiRNNCell`` of them: ``BasicLSTMCell``/``LSTMCell`` (exactly, not subclasses) with tuple state, tanh, no
+    peepholes or clipping (a projection is fine), and resource-variable weights, in a Session graph (a tf.function's
+    results may be differentiated twice, which the fused kernel's backward does not support)."""
+    if type(cell) is MultiRNNCell:
+        if not cell._state_is_tuple:
+            return
+        layers = [_fusable_layer(c) for c in cell._cells]
+    else:
+        layers = [_fusable_layer(cell)]
+    if any(layer is None for layer in layers):
+        return
+    op = while_op_of(nest.flatten(final_state)[0])
+    if op is None or op.graph._building_function:
+        return
+    op._set_attr("_fused_lstm", FusedLSTMSequence(tuple(layers), input_flow, sequence_length))
+
+
+def _fusable_layer(cell):
+    if type(cell) not in (BasicLSTMCell, LSTMCell) or not cell._state_is_tuple or \
+            cell._activation is not math_ops.tanh or not isinstance(cell._forget_bias, (int, float)):
+        return None
+    num_proj = getattr(cell, "_num_proj", None)
+    if type(cell) is LSTMCell and (cell._use_peepholes or cell._cell_clip is not None or
+                                   (num_proj is not None and cell._proj_clip is not None)):
+        return None
+    weights = [getattr(cell, "_kernel", None), getattr(cell, "_bias", None)]
+    if num_proj is not None:
+        weights.append(getattr(cell, "_proj_kernel", None))
+    if not all(type(v) in (variables_lib.Variable, variables_lib.ResourceVariable) and v._graph is not None
+               for v in weights):
+        return None
+    return LSTMLayer(weights[0], weights[1], float(cell._forget_bias), int(cell._num_units),
+                     weights[2] if num_proj is not None else None, int(num_proj) if num_proj is not None else None)
 
 
 def _static_time_steps(flat_input):

@@ -15,7 +15,8 @@ from tfcompat._src.framework import errors
 from tfcompat._src.ops.grad_function import TFGradFunction
 
 __all__ = ["sqrt", "rsqrt", "reciprocal", "abs_", "sign", "maximum", "minimum", "pow_", "floormod", "relu",
-           "elu", "selu", "softsign", "lgamma", "digamma", "cumsum_value", "cumprod", "xlogy", "xdivy"]
+           "positive_mask", "elu", "selu", "softsign", "lgamma", "digamma", "cumsum_value", "cumprod", "xlogy",
+           "xdivy"]
 
 _SELU_SCALE = 1.0507009873554804934193349852946
 _SELU_SCALE_ALPHA = 1.7580993408473768599402175208123
@@ -275,7 +276,7 @@ def floormod(x, y):
 # ------------------------------------------------------------------------------------------------
 # activations: TF's ReluGrad, EluGrad, SeluGrad, SoftsignGrad
 # ------------------------------------------------------------------------------------------------
-def _positive_mask(y: torch.Tensor, dtype: torch.dtype) -> torch.Tensor:
+def positive_mask(y: torch.Tensor, dtype: torch.dtype) -> torch.Tensor:
     """``(y > 0)`` as 0/1 of ``dtype``, laid out like ``y``. Comparing straight into a float buffer and then
     multiplying same-dtype tensors is ~3x faster on CPU than ``dy * (y > 0)``, whose kernel casts the bool mask
     element by element (measured on a [64, 28, 28, 32] NHWC activation: 0.6 vs 2.0 ms)."""
@@ -295,12 +296,12 @@ class _Relu(TFGradFunction):
         y, = ctx.saved_tensors
         # TF's ReluGrad: dy * (features > 0). A NaN feature gives 0 * dy; a NaN/inf dy where the feature is <= 0
         # stays NaN (0 * inf) -- never masked. (torch.where and threshold_backward would hide it.)
-        return _positive_mask(y, dy.dtype).mul_(dy)
+        return positive_mask(y, dy.dtype).mul_(dy)
 
     @staticmethod
     def jvp(ctx, t):
         y, = ctx.saved_tensors
-        return _positive_mask(y, t.dtype).mul_(t)
+        return positive_mask(y, t.dtype).mul_(t)
 
 
 def relu(x):

@@ -19,7 +19,16 @@ from tfcompat._src.ops import control_flow_util as cf_util
 from tfcompat._src.ops import variables as variables_lib
 from tfcompat._src.ops.tensor_array import TensorArray
 
-__all__ = ["while_loop", "while_loop_v2"]
+__all__ = ["while_loop", "while_loop_v2", "while_op_of"]
+
+
+def while_op_of(output):
+    """The ``While``/``StatelessWhile`` op whose result graph-mode loop output ``output`` is (through its
+    'while/Identity' outside a tf.function), or None."""
+    op = output.op
+    if op.type == "Identity" and op.inputs:
+        op = op.inputs[0].op
+    return op if op.type in ("While", "StatelessWhile") else None
 
 
 def _variables_to_tensors(loop_vars):

@@ -14,8 +14,15 @@ appends code items ``(op, lines, inputs, outputs)``. The generator then deletes 
 and compiles the source; a failing line maps back to its op through the function's globals
 (``__tfcompat_line_ops__``), also for the plan functions of nested sub-graphs.
 
+A variable's handle op (``VarHandleOp``: ops consume ``W:0`` directly, as TF1 ref variables) reads the
+variable where it is ordered; an op that a variable write of the plan precedes through TF's data or control
+edges reads it again when the write ran after the last read (``_VariableReads``), so ``with
+tf.control_dependencies([assign]): y = W * 2`` sees the assigned value, as in TF. Plans without such edges read
+each variable once.
+
 Before lowering, runtime/codegen_fusion.py picks kernels from the graph's static facts (a MatMul whose only use
-is a bias add runs as one addmm, as TF's grappler fuses ``_FusedMatMul``; idle dtype wrappers are skipped).
+is a bias add runs as one addmm, as TF's grappler fuses ``_FusedMatMul``; Conv2D + bias (+ ReLU, + max pool) as
+one kernel, as ``_FusedConv2D``; idle dtype wrappers are skipped).
 
 ``PythonBackend`` is the seam where another backend can take a whole plan: it receives a ``PlanProgram`` and
 returns the callable. Plans run with jit compilation go through runtime/compiled_plan.py (torch.compile)."""
@@ -192,6 +199,66 @@ def requires_grad_mode(order) -> bool:
 
 
 # ------------------------------------------------------------------------------------------------
+# variable reads in op order
+# ------------------------------------------------------------------------------------------------
+def _is_variable_handle(op) -> bool:
+    """A variable's handle op (``VarHandleOp``): no inputs, stateful, one output, the variable as attr ``var``;
+    its kernel returns the variable's current value."""
+    return not op.inputs and op.op_def.stateful and len(op.outputs) == 1 and "var" in op.attrs
+
+
+class _VariableReads:
+    """When the ops of a plan read the variables whose handles they consume.
+
+    TF reads a ref variable when the op consuming ``W:0`` runs, after its data and control inputs; ``r * 2.0``
+    of a resource variable creates a ReadVariableOp carrying the scope's control inputs. Here every consumer of
+    a handle shares the value its handle op read, unless a write (an op with side effects: an assign, an
+    optimizer update, a stateful loop or call) precedes the consumer through the graph's edges and ran after
+    that read: the consumer then reads the variable again, right before it runs, and later consumers share that
+    read. Gradient nodes never read again: they differentiate the values the run computed; nor do ops reading
+    the variable themselves (attr ``var``: ReadVariableOp, assignments). Without such an edge
+    TF's order is unspecified; the first read (where the handle op is ordered) is kept, which is TF's usual
+    outcome. ``last_write[id(op)]``: the position of the latest write among ``op`` and its ancestors, -1 when
+    none (one pass over the order)."""
+
+    def __init__(self, order, fed: set):
+        self.read_at: dict = {}      # id(handle tensor) -> position of its latest read
+        self.before: dict = {}       # id(op) -> position of the latest write some input edge depends on
+        has_handles = any(_is_variable_handle(op) and id(op.outputs[0]) not in fed for op in order)
+        if not has_handles or not any(func_graph_lib.has_side_effects(op) for op in order):
+            return  # nothing can make a read stale: every consumer shares the first read
+        last_write: dict = {}
+        for k, op in enumerate(order):
+            latest = -1
+            for t in op.inputs:
+                if id(t) not in fed:
+                    latest = max(latest, last_write.get(id(t.op), -1))
+            for c in op.control_inputs:
+                latest = max(latest, last_write.get(id(c), -1))
+            if latest >= 0:
+                self.before[id(op)] = latest
+            last_write[id(op)] = k if func_graph_lib.has_side_effects(op) else latest
+
+    def refresh(self, em: Emitter, op, k: int) -> None:
+        """Reads again, before ``op`` (at position ``k``), the variables whose handles it consumes when a write
+        it depends on ran after their last read."""
+        write = self.before.get(id(op), -1)
+        if write < 0 or op.op_def.kind == KIND_GRADIENTS or "var" in op.attrs:
+            return  # a gradient node keeps the values it differentiates; a ReadVariableOp reads for itself
+        for t in op.inputs:
+            if self.read_at.get(id(t), k) < write:
+                name = em.var("read")
+                em.lower_op(t.op, [], [name])
+                em.define(t, name)
+                self.read_at[id(t)] = k
+
+    def ran(self, op, k: int) -> None:
+        """Records the read of a handle op ordered at position ``k``."""
+        if self.before and _is_variable_handle(op):
+            self.read_at[id(op.outputs[0])] = k
+
+
+# ------------------------------------------------------------------------------------------------
 # the Python backend
 # ------------------------------------------------------------------------------------------------
 class PythonBackend:
@@ -210,32 +277,28 @@ class PythonBackend:
             em.fed.add(id(t))
         for i, t in enumerate(program.feeds):
             em.define(t, f"f{i}")
-        fused = codegen_fusion.matmul_bias_pairs(program.order, program.fetches, em.fed, em.leaf_ids)
+        fused = codegen_fusion.fusion_groups(program, em.fed, em.leaf_ids)
+        reads = _VariableReads(program.order, em.fed)
         for k, op in enumerate(program.order):
             if op.outputs and all(id(t) in em.fed for t in op.outputs):
                 continue  # fully fed: never run (a fed placeholder must not raise)
             pair = fused.get(id(op), False)
             if pair is None:
-                continue  # a MatMul computed by its bias add (below)
+                continue  # computed by its fused group's last op (below)
             outs = [f"v{k}_{j}" for j in range(len(op.outputs))]
             if pair:
-                self._lower_matmul_bias(em, op, *pair, outs)
+                for member in pair.ops:   # every fused op's variable reads
+                    reads.refresh(em, member, k)
+                codegen_fusion.lower_group(em, op, pair, outs)
             else:
+                reads.refresh(em, op, k)
                 em.lower_op(op, [em.name_of(t) for t in op.inputs], outs)
             for j, t in enumerate(op.outputs):
                 if id(t) not in em.fed:  # a fed tensor keeps its fed value
                     em.define(t, outs[j])
+            reads.ran(op, k)
         results = [em.name_of(t) for t in program.fetches]
         return self._assemble(em, program, results)
-
-    @staticmethod
-    def _lower_matmul_bias(em: Emitter, add_op, matmul_op, bias_index: int, outs) -> None:
-        """``add_op(matmul_op(a, w), bias)`` as one addmm (runtime/codegen_fusion.py), on ``add_op``'s line."""
-        kernel = codegen_fusion.fused_matmul_bias(
-            codegen_fusion.plain_kernel(matmul_op.op_def.kernel, matmul_op),
-            codegen_fusion.plain_kernel(add_op.op_def.kernel, add_op))
-        ins = [em.name_of(t) for t in matmul_op.inputs] + [em.name_of(add_op.inputs[bias_index])]
-        em.emit(add_op, f"{outs[0]} = {em.bind(kernel, 'mmb')}({', '.join(ins)})", ins, outs)
 
     def _assemble(self, em: Emitter, program: PlanProgram, results):
         items = em.items

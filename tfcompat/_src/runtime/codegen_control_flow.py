@@ -4,12 +4,15 @@ Each FuncGraph compiles (once per gradient setting) to its own plan function ``f
 that branches emits ``if``/``elif``/``else`` around the branch calls, so only the taken branch runs, and a loop
 node emits a Python ``while`` around the body call, so the loop runs at run time and torch autograd records the
 iterations that actually happen. A node's structure (branches, or cond and body) decides the code, not its op
-type. Sub-graphs are compiled by ``func_graph.hooks['compile_function']`` (runtime/executor.py installs it)."""
+type. Sub-graphs are compiled by ``func_graph.hooks['compile_function']`` (runtime/executor.py installs it).
+
+A loop whose builder attached a whole-loop kernel (attribute ``_fused_lstm``: ``dynamic_rnn`` over plain LSTM
+cells, ops/rnn_fused_lstm.py) calls that kernel first and runs the ``while`` only where it declines."""
 from __future__ import annotations
 
 from tfcompat._src.framework import dtypes
 from tfcompat._src.framework import errors
-from tfcompat._src.framework.op_def import KIND_CALL, KIND_CONTROL_FLOW
+from tfcompat._src.framework.op_def import KIND_CALL, KIND_CONTROL_FLOW, KIND_GRADIENTS
 from tfcompat._src.runtime import codegen
 
 __all__ = ["ControlFlowLowering", "CallLowering"]
@@ -32,6 +35,21 @@ def _scalar_predicate(pred) -> bool:
     if pred.dim() != 0:
         raise errors.InvalidArgumentError(f"The second input must be a scalar, but it has shape {list(pred.shape)}")
     return bool(pred)
+
+
+def _fused_sequence(op, em):
+    """The fused whole-loop kernel ``dynamic_rnn`` offered for this loop (``_fused_lstm``), when this plan may
+    use it: its backward is first order only, so not where the plan builds differentiable gradient graphs or
+    holds several gradient nodes (one may differentiate another's result)."""
+    fused = op.attrs.get("_fused_lstm")
+    if fused is None or em.create_graph or not op.attrs["has_maximum"] or op.attrs["n_vars"] != fused.n_loop_vars:
+        return None
+    if sum(o.op_def.kind == KIND_GRADIENTS for o in em.order) > 1:
+        return None
+    fixed = op.inputs[2 + op.attrs["n_vars"]:]
+    if any(all(t is not c for c in fixed) for t in fused.captured):
+        return None
+    return fused
 
 
 class ControlFlowLowering:
@@ -133,7 +151,19 @@ class ControlFlowLowering:
         if attrs["has_maximum"]:
             lines.append(f"{m} = int({limit})")
             test += f" and {n} < {m}"
-        lines += [f"while {test}:", f"    {_tuple_lhs(loop)} = {kb}({body_args})", f"    {n} += 1"]
+        loop_lines = [f"while {test}:", f"    {_tuple_lhs(loop)} = {kb}({body_args})", f"    {n} += 1"]
+        fused = _fused_sequence(op, em)
+        if fused is not None:
+            # The whole loop as one fused kernel (ops/rnn_fused_lstm.py); it returns None where the run-time
+            # values are not its case, and the loop then runs as written.
+            r = em.var("r")
+            ids = [id(t) for t in op.inputs]
+            sources = [ins[ids.index(id(t))] for t in fused.captured]
+            lines.append(f"{r} = {em.bind(fused.run, 'fused')}({n}, {m}, {', '.join(loop + sources)})")
+            lines += [f"if {r} is None:"] + ["    " + line for line in loop_lines]
+            lines += ["else:", f"    {n}, ({_tuple_lhs(loop)}) = {r}", f"del {r}"]
+        else:
+            lines += loop_lines
         dtype = op.outputs[0].dtype.torch_dtype
         lines.append(f"{outs[0]} = _torch_tensor({n}, dtype={em.bind(dtype, 'dt')})")
         lines.append(f"{outs[1]} = {limit}")

@@ -13,8 +13,8 @@ This module lives in the runtime layer because its specs are ``tf.TypeSpec``s (`
 
 Known differences (tests/known_deviations.py): ``tf.function`` traces once per ExtensionType *object* (TF: once per
 spec) -- the values are right either way, only the trace count differs (``extension-type-trace-per-object``);
-``tf.nest.flatten(..., expand_composites=True)`` keeps the value whole; ``dispatch_for_api`` and the elementwise
-dispatchers are not provided (tfcompat's op wrappers have no general dispatch hook)."""
+``tf.nest.flatten(..., expand_composites=True)`` keeps the value whole. ``dispatch_for_api`` and the elementwise
+dispatchers live in ``framework/type_dispatch.py``."""
 from __future__ import annotations
 
 import collections.abc

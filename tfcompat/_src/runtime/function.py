@@ -185,7 +185,8 @@ def _placeholders(trace_type, value, name, out):
     """The value a trace sees for one argument: placeholders where the type has TensorSpecs (in the order the
     ConcreteFunction flattens its inputs), the argument itself elsewhere."""
     if isinstance(trace_type, TensorSpec):
-        p = array_ops.placeholder(trace_type.dtype, trace_type.shape, name=name)
+        # As TF: a TensorSpec's own name names the placeholder (and the signature's input), else the argument's.
+        p = array_ops.placeholder(trace_type.dtype, trace_type.shape, name=getattr(trace_type, "name", None) or name)
         out.append(p)
         return p
     if isinstance(trace_type, Sequence):

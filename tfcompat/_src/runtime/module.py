@@ -1,4 +1,7 @@
-"""``tf.Module``: a container whose variables and submodules are found by walking its attributes."""
+"""``tf.Module``: a container whose variables and submodules are found by walking its attributes.
+
+As in TF, a list or dict assigned as an attribute is wrapped (``ListWrapper``/``_DictWrapper``,
+runtime/data_structures.py), so it prints and behaves as TF's and later appends are tracked."""
 from __future__ import annotations
 
 import functools
@@ -6,6 +9,7 @@ import re
 
 from tfcompat._src.framework.name_scope import name_scope as name_scope_cls
 from tfcompat._src.ops import variables as variables_lib
+from tfcompat._src.runtime import data_structures
 
 __all__ = ["Module"]
 
@@ -60,6 +64,10 @@ class Module:
         self._scope_name = name + "/"
 
     def __setattr__(self, name, value):
+        # TF's AutoTrackable wraps list/dict values of every attribute. A subclass with its own attribute
+        # tracking (Keras layers: keras/engine/layer_tracking.py) keeps the values it passes here.
+        if type(self).__setattr__ is Module.__setattr__:
+            value = data_structures.wrap_container(value)
         object.__setattr__(self, name, value)
         for hook in attribute_hooks:
             hook(self, name, value)
@@ -134,3 +142,6 @@ def _flatten_module(module, recursive, predicate, key, seen, stack):
     for sub in submodules:
         yield from _flatten_module(sub, recursive, predicate, key, seen, stack)
     stack.pop()
+
+
+data_structures.TRACKABLE_TYPES.append(Module)

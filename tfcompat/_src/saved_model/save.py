@@ -138,7 +138,9 @@ class _Saver:
             output_order = [flat_names.index(outputs[k].name) for k in keys]
             spec_kwargs = {names[i]: TensorSpec(flat_specs[i].shape, flat_specs[i].dtype, names[i])
                            for i in input_order}
-            in_sig, out_struct = ((), spec_kwargs), {k: outputs[k] for k in keys}
+            # A signature's output specs are named by their keys (as TF's signature_serialization).
+            in_sig, out_struct = ((), spec_kwargs), {k: TensorSpec(outputs[k].shape, outputs[k].dtype, k)
+                                                     for k in keys}
         else:
             name = base
             in_sig, out_struct = (args, kwargs), outputs
@@ -285,11 +287,18 @@ def save(obj, export_dir, signatures=None, options=None):
     on to ``export_dir`` as a SavedModel (see the module docstring).
 
     ``signatures``: a tf.function (with one trace or an input signature), a concrete function, or a dict of
-    them by signature key (the single one is ``serving_default``).
+    them by signature key (the single one is ``serving_default``); when None, a Keras model's default signature
+    (its call on its named input specs, returning a dict keyed by output names) is ``serving_default``.
 
     Raises:
       ValueError: a signature function without a unique trace."""
     export_dir = os.fspath(export_dir)
+    if signatures is None:
+        # As TF's signature_serialization.find_function_to_export: a root that offers a default signature (a
+        # Keras model: keras/saving/serving_signature.py) is exported with it as 'serving_default'.
+        default = getattr(obj, "_default_save_signature", None)
+        default = default() if callable(default) else None
+        signatures = None if default is None else {"serving_default": default}
     if signatures is not None and not isinstance(signatures, dict):
         signatures = {"serving_default": signatures}
     signatures = {k: _concrete_of(v) for k, v in (signatures or {}).items()}

@@ -41,7 +41,8 @@ from tfcompat._src.ops.state_ops import (
 )
 from tfcompat._src.runtime.session import InteractiveSession, Session, get_default_session
 from tfcompat.compat.v1 import initializers, layers, losses, math, nn, random, train
-from tfcompat import keras, optimizers
+from tfcompat import optimizers
+from tfcompat.compat.v1 import keras  # tf.compat.v1.keras: its own module, as in TF
 import tfcompat.compat as compat  # TF1's tf.compat.v1 has `compat` too (import tensorflow.compat.v1 as tf)
 
 __all__ = [

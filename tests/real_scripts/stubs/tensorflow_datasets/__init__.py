@@ -2,10 +2,11 @@
 data sets the corpus's notebooks read, built from ``_data.py``'s synthetic data as ``tf.data.Dataset``s with the
 real data sets' element structure, dtypes and split names (sizes a tenth or less of the real ones).
 
-Only what the corpus's scripts touch exists: ``load(name, split=, as_supervised=, with_info=, shuffle_files=)``
+Only what the corpus's scripts touch exists: ``load(name, split=, as_supervised=, with_info=, shuffle_files=,
+batch_size=)`` (``batch_size=-1``: the whole split as tensors)
 (split names or ``Split.TRAIN``, lists of them and TFDS's slices ``'train[:20%]'``/``'train[10:]'``), the info's
 ``splits[NAME].num_examples`` and ``features`` (``features['label'].num_classes``/``names``/``int2str``), and
-``as_dataframe`` (a plain text table: pandas is not installed in tests). Data sets: mnist, fashion_mnist,
+``as_dataframe`` (a plain text table, not a pandas DataFrame). Data sets: mnist, fashion_mnist,
 penguins/processed, penguins/simple, tf_flowers, iris. ``import tensorflow`` happens inside ``load``, so a script
 under ``python -m tfcompat run`` gets tfcompat's datasets and one under real TF gets TF's."""
 from __future__ import annotations
@@ -183,6 +184,10 @@ def load(name, split=None, data_dir=None, batch_size=None, shuffle_files=False, 
 
     def dataset(spec):
         columns = _slice(splits[spec.split("[")[0]], spec)
+        if batch_size == -1:   # TFDS: the whole split as one batch of tensors
+            if as_supervised:
+                return tuple(tf.constant(columns[k]) for k in supervised_keys)
+            return {k: tf.constant(v) for k, v in columns.items()}
         if as_supervised:
             ds = tf.data.Dataset.from_tensor_slices(tuple(columns[k] for k in supervised_keys))
         else:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 import warnings
 
 import numpy as np
@@ -55,8 +56,14 @@ def pack_x_y_sample_weight(x, y=None, sample_weight=None):
     return (x, y, sample_weight)
 
 
+def _pandas_types() -> tuple:
+    """(pandas.Series, pandas.DataFrame) once pandas is imported (a value cannot be one before), else ()."""
+    pd = sys.modules.get("pandas")
+    return (pd.Series, pd.DataFrame) if pd is not None else ()
+
+
 def _is_array_like(x) -> bool:
-    return isinstance(x, (np.ndarray, Tensor, variables_lib.Variable)) or (
+    return isinstance(x, (np.ndarray, Tensor, variables_lib.Variable, *_pandas_types())) or (
         isinstance(x, (list, tuple)) and x and all(isinstance(v, (int, float, np.generic)) for v in x))
 
 
@@ -84,6 +91,9 @@ def _to_tensor(x):
         raise TypeError(f"Symbolic tensors cannot be used as training data; pass numpy arrays. Received: {x}")
     if isinstance(x, (EagerTensor, StringTensor)):
         return x
+    pandas_types = _pandas_types()
+    if pandas_types and isinstance(x, pandas_types[0]):
+        x = np.expand_dims(x.to_numpy(), axis=-1)   # tf-keras: a pandas Series is one feature column, [n, 1]
     arr = np.asarray(x)
     if np.issubdtype(arr.dtype, np.floating):
         arr = arr.astype(dtypes.as_dtype(backend.floatx()).np_dtype, copy=False)

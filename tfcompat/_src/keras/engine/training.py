@@ -26,6 +26,7 @@ from tfcompat._src.keras.engine import data_adapter
 from tfcompat._src.keras.engine import trackable
 from tfcompat._src.keras.engine import training_loops
 from tfcompat._src.keras.layers import serialization
+from tfcompat._src.keras.saving import serving_signature
 
 __all__ = ["Model"]
 
@@ -80,6 +81,7 @@ class Model(base_layer.Layer):
     def _init_model_state(self):
         self._self_setattr_tracking = False
         self._is_graph_network = getattr(self, "_is_graph_network", False)
+        self._saved_model_inputs_spec = None   # a subclassed model's first inputs (serving_signature.py)
         if not self._is_graph_network:
             self.inputs = None
             self.outputs = None
@@ -123,6 +125,22 @@ class Model(base_layer.Layer):
         self._scope_name = self._name + "/"
 
     # -- building and calling ------------------------------------------------------------------------------
+    def __call__(self, *args, **kwargs):
+        if self._saved_model_inputs_spec is None and not self._is_graph_network:
+            inputs, _, _ = self._call_spec.split_out_first_arg(args, kwargs)
+            serving_signature.record_call_spec(self, inputs)
+        return super().__call__(*args, **kwargs)
+
+    def save_spec(self, dynamic_batch=True):
+        """Mirrors ``Model.save_spec``: ``(args, kwargs)`` specs of the model's inputs (named after its ``Input``
+        layers, or 'input_1', ... for a subclassed model's first call), or None before the model saw inputs."""
+        specs = serving_signature.input_specs(self, dynamic_batch)
+        return None if specs is None else ([specs], {})
+
+    def _default_save_signature(self):
+        """The ``serving_default`` concrete function ``tf.saved_model.save`` exports when given no signatures."""
+        return serving_signature.default_signature(self)
+
     @base_layer._default
     def build(self, input_shape):
         """Mirrors ``Model.build`` for subclassed models: calls the model on symbolic inputs of that shape.

@@ -77,7 +77,7 @@ class CosineDecayRestarts(LearningRateSchedule):
         self.name = name
 
     def __call__(self, step):
-        with name_scope(self.name or "SGDRDecay"):
+        with name_scope(self.name or "SGDRDecay") as name:
             initial_learning_rate = convert_to_tensor(self.initial_learning_rate, name="initial_learning_rate")
             dtype = initial_learning_rate.dtype
             first_decay_steps = math_ops.cast(self.first_decay_steps, dtype)
@@ -103,7 +103,7 @@ class CosineDecayRestarts(LearningRateSchedule):
             pi = convert_to_tensor(math.pi, dtype=dtype)
             cosine_decayed = 0.5 * m_fac * (1.0 + math_ops.cos(pi * completed_fraction))
             decayed = (1 - alpha) * cosine_decayed + alpha
-            return math_ops.multiply(initial_learning_rate, decayed)
+            return math_ops.multiply(initial_learning_rate, decayed, name=name)
 
     def get_config(self) -> dict:
         return {"initial_learning_rate": self.initial_learning_rate, "first_decay_steps": self.first_decay_steps,

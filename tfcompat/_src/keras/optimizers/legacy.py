@@ -96,7 +96,7 @@ class OptimizerV2:
         if self._hypers_created:
             return
         # TF's init_scope resets the (eager) name scope, so the hypers are '<name>/<hyper>' from any caller.
-        with ctx_lib.init_scope(), backend.fresh_name_scope(), backend.name_scope(self._name):
+        with backend.outer_init_scope(), backend.fresh_name_scope(), backend.name_scope(self._name + "/"):
             for name, value in sorted(self._hyper.items()):
                 if isinstance(value, (Tensor, Variable)) or callable(value):
                     continue
@@ -124,7 +124,7 @@ class OptimizerV2:
     def iterations(self):
         """The step counter ('<name>/iter:0', int64), created on first use."""
         if self._iterations is None:
-            with ctx_lib.init_scope():   # named in the caller's scope: 'iter:0', or 'Adam/iter:0' when applying
+            with backend.outer_init_scope():   # named in the caller's scope: 'iter:0', or 'Adam/iter:0' when applying
                 self._iterations = Variable(0, dtype=dtypes.int64, name=backend.variable_name("iter"),
                                             trainable=False)
             self._weights.append(self._iterations)
@@ -175,7 +175,7 @@ class OptimizerV2:
             slot_shape = var.shape.as_list() if shape is None else shape
             initial = functools.partial(initializer, shape=slot_shape, dtype=var.dtype) if callable(initializer) \
                 else initializer
-            with ctx_lib.init_scope():
+            with backend.outer_init_scope():
                 weight = Variable(initial, name=backend.variable_name(f"{var.name.split(':')[0]}/{slot_name}"),
                                   dtype=var.dtype, trainable=False)
             slot_dict[slot_name] = weight
@@ -267,18 +267,32 @@ class OptimizerV2:
         grads_and_vars = filter_empty_gradients(grads_and_vars)
         var_list = [v for _, v in grads_and_vars]
         with backend.name_scope(self._name):
-            with ctx_lib.init_scope():
+            with backend.outer_init_scope():
                 self._create_all_weights(var_list)
             if not grads_and_vars:
                 from tfcompat._src.ops import control_flow_ops
                 return control_flow_ops.no_op()
             grads_and_vars = self._transform_gradients(list(grads_and_vars))
+            graph = ctx_lib.graph_mode_graph()
+            graph = graph if graph is not None and not graph._building_function else None
+            first = len(graph.get_operations()) if graph is not None else 0
             apply_state = self._prepare(var_list)
             self._apply_all(grads_and_vars, apply_state)
             for _, var in grads_and_vars:
                 if var.constraint is not None:
                     var.assign(var.constraint(var))
-            return self.iterations.assign_add(convert_to_tensor(1, dtype=dtypes.int64))
+            if graph is None:
+                return self.iterations.assign_add(convert_to_tensor(1, dtype=dtypes.int64))
+            # TF1 graph (as OptimizerV2._distributed_apply): the step increment, an Operation, runs after every
+            # update, so Session.run of it applies them.
+            with graph.control_dependencies(graph.get_operations()[first:]):
+                step = self.iterations.assign_add(convert_to_tensor(1, dtype=dtypes.int64), read_value=False)
+            return step.op
+
+    def get_updates(self, loss, params):
+        """Mirrors ``OptimizerV2.get_updates`` (graph mode): ``[apply_gradients]`` of ``tf.gradients(loss, params)``."""
+        grads = self.get_gradients(loss, params)
+        return [self.apply_gradients(list(zip(grads, params)))]
 
     def _apply_all(self, grads_and_vars, apply_state):
         # Eagerly, the dense update kernels of distinct variables are collected and run as one multi-variable
@@ -388,6 +402,12 @@ class OptimizerV2:
 Optimizer = OptimizerV2
 
 
+def _updated(assigned, variable):
+    """The value ``variable.assign(...)`` left: read from what it returned, so a TF1 graph reads it after the
+    write (as TF's ``rms_t = assign(rms, rms_t)``); eagerly the write has happened and the variable is read."""
+    return assigned.read_value() if isinstance(assigned, Variable) else assigned
+
+
 def _lr_kwarg(learning_rate, kwargs):
     return kwargs.get("lr", learning_rate)
 
@@ -476,11 +496,11 @@ class Adam(OptimizerV2):
             return
         # ResourceApplyAdamWithAmsgrad
         alpha = c["lr_t"] * math_ops.sqrt(1 - c["beta_2_power"]) / (1 - c["beta_1_power"])
-        m.assign_add((grad - m) * (1 - c["beta_1_t"]))
-        v.assign_add((math_ops.square(grad) - v) * (1 - c["beta_2_t"]))
+        m_t = m.assign_add((grad - m) * (1 - c["beta_1_t"]))
+        v_t = v.assign_add((math_ops.square(grad) - v) * (1 - c["beta_2_t"]))
         vhat = self.get_slot(var, "vhat")
-        vhat.assign(math_ops.maximum(vhat, v))
-        var.assign_sub((m * alpha) / (math_ops.sqrt(vhat) + c["epsilon"]))
+        vhat_t = vhat.assign(math_ops.maximum(vhat, v_t))
+        var.assign_sub((m_t * alpha) / (math_ops.sqrt(vhat_t) + c["epsilon"]))
 
     def get_config(self):
         config = super().get_config()
@@ -540,12 +560,11 @@ class RMSprop(OptimizerV2):
                              [c["lr_t"], c["rho"], c["momentum"], c["epsilon"]], {"centered": bool(self.centered)})
             return
         rms_t = c["rho"] * rms + c["one_minus_rho"] * math_ops.square(grad)
-        rms.assign(rms_t)
-        denom_t = rms.read_value()
+        denom_t = _updated(rms.assign(rms_t), rms)
         if self.centered:
             mg = self.get_slot(var, "mg")
-            mg.assign(c["rho"] * mg + c["one_minus_rho"] * grad)
-            denom_t = denom_t - math_ops.square(mg.read_value())
+            mg_t = _updated(mg.assign(c["rho"] * mg + c["one_minus_rho"] * grad), mg)
+            denom_t = denom_t - math_ops.square(mg_t)
         var.assign(var - c["lr_t"] * grad / (math_ops.sqrt(denom_t) + c["epsilon"]))
 
     def get_config(self):
@@ -578,8 +597,8 @@ class Adagrad(OptimizerV2):
     def _resource_apply_dense(self, grad, var, apply_state=None):
         c = self._coefficients(var, apply_state)
         acc = self.get_slot(var, "accumulator")
-        acc.assign_add(grad * grad)
-        var.assign_sub(c["lr_t"] * grad / (math_ops.sqrt(acc) + convert_to_tensor(self.epsilon, dtype=var.dtype)))
+        acc_t = acc.assign_add(grad * grad)
+        var.assign_sub(c["lr_t"] * grad / (math_ops.sqrt(acc_t) + convert_to_tensor(self.epsilon, dtype=var.dtype)))
 
     def get_config(self):
         config = super().get_config()
@@ -647,9 +666,9 @@ class Adamax(OptimizerV2):
         b2 = self._get_hyper("beta_2", dtype)
         b1_power = math_ops.pow(b1, math_ops.cast(self.iterations + 1, dtype))
         m, v = self.get_slot(var, "m"), self.get_slot(var, "v")
-        m.assign_add((grad - m) * (1 - b1))
-        v.assign(math_ops.maximum(b2 * v, math_ops.abs(grad)))
-        var.assign_sub(c["lr_t"] / (1 - b1_power) * (m / (v + convert_to_tensor(self.epsilon, dtype=dtype))))
+        m_t = m.assign_add((grad - m) * (1 - b1))
+        v_t = v.assign(math_ops.maximum(b2 * v, math_ops.abs(grad)))
+        var.assign_sub(c["lr_t"] / (1 - b1_power) * (m_t / (v_t + convert_to_tensor(self.epsilon, dtype=dtype))))
 
     def get_config(self):
         config = super().get_config()
@@ -678,7 +697,7 @@ class Nadam(OptimizerV2):
 
     def _create_slots(self, var_list):
         if self._m_cache is None:
-            with ctx_lib.init_scope():
+            with backend.outer_init_scope():
                 self._m_cache = Variable(convert_to_tensor(1.0, dtype=var_list[0].dtype),
                                          name=backend.variable_name("momentum_cache"), trainable=False)
             self._weights.append(self._m_cache)
@@ -715,10 +734,10 @@ class Nadam(OptimizerV2):
         c = self._coefficients(var, apply_state)
         m, v = self.get_slot(var, "m"), self.get_slot(var, "v")
         g_prime = grad / c["one_minus_m_schedule_new"]
-        m.assign(c["beta_1_t"] * m + c["one_minus_beta_1_t"] * grad)
-        m_t_prime = m.read_value() / c["one_minus_m_schedule_next"]
-        v.assign(c["beta_2_t"] * v + c["one_minus_beta_2_t"] * math_ops.square(grad))
-        v_t_prime = v.read_value() / c["v_t_prime_denominator"]
+        m_t = _updated(m.assign(c["beta_1_t"] * m + c["one_minus_beta_1_t"] * grad), m)
+        m_t_prime = m_t / c["one_minus_m_schedule_next"]
+        v_t = _updated(v.assign(c["beta_2_t"] * v + c["one_minus_beta_2_t"] * math_ops.square(grad)), v)
+        v_t_prime = v_t / c["v_t_prime_denominator"]
         m_t_bar = c["one_minus_m_t"] * g_prime + c["m_t_1"] * m_t_prime
         var.assign(var - c["lr_t"] * m_t_bar / (math_ops.sqrt(v_t_prime) + c["epsilon"]))
 

@@ -89,7 +89,7 @@ class Optimizer:
                              f"clipnorm={self.clipnorm}, global_clipnorm={self.global_clipnorm}.")
         self._variables = []
         self._index_dict = {}
-        with ctx_lib.init_scope():
+        with backend.outer_init_scope():
             self._iterations = Variable(0, name="iteration", dtype=dtypes.int64, trainable=False)
         self._process_kwargs(kwargs)
 
@@ -111,7 +111,7 @@ class Optimizer:
 
     # -- learning rate and iterations -----------------------------------------------------------------------
     def _build_learning_rate(self, learning_rate):
-        with ctx_lib.init_scope():
+        with backend.outer_init_scope():
             if isinstance(learning_rate, LearningRateSchedule):
                 current = convert_to_tensor(learning_rate(self.iterations))
                 self._current_learning_rate = Variable(current, name="current_learning_rate",
@@ -209,7 +209,7 @@ class Optimizer:
         from tfcompat._src.keras import initializers
         initializer = initializers.get(initializer)
         dtype = dtype or backend.floatx()
-        with ctx_lib.init_scope():
+        with backend.outer_init_scope():
             variable = Variable(initializer(shape or [], dtype), name=backend.variable_name(name or "Variable"),
                                 trainable=False)
         self._variables.append(variable)
@@ -223,7 +223,7 @@ class Optimizer:
             initial_value = array_ops.zeros(model_variable.shape.as_list() if shape is None else shape, dtype=dtype)
         elif isinstance(initial_value, Variable):
             initial_value = initial_value.read_value()
-        with ctx_lib.init_scope():
+        with backend.outer_init_scope():
             variable = Variable(initial_value, name=backend.variable_name(
                 f"{variable_name}/{_shared_name(model_variable)}"), dtype=dtype, trainable=False)
         self._variables.append(variable)
@@ -308,7 +308,7 @@ class Optimizer:
             return self._iterations
         _, trainable_variables = zip(*grads_and_vars)
         with backend.name_scope(name or self.name or "optimizer"):
-            with ctx_lib.init_scope():
+            with backend.outer_init_scope():
                 self.build(list(trainable_variables))
             for hook in module_lib.attribute_hooks:  # a pending tf.train.Checkpoint restore fills new slots now
                 hook(self, "_variables", None)

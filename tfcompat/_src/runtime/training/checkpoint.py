@@ -160,6 +160,8 @@ def _children(obj) -> list:
         return sorted((name, v) for (name, g), v in obj._non_slot_dict.items() if g is None)
     if isinstance(obj, dict):
         return [(str(k), obj[k]) for k in sorted(obj, key=str) if _is_trackable(obj[k])]
+    if isinstance(obj, ListWrapper):   # refuses a list whose tracked elements were replaced or moved, as TF
+        return obj._checkpoint_children()
     if isinstance(obj, (list, tuple)):
         return [(str(i), v) for i, v in enumerate(obj) if _is_trackable(v)]
     return []

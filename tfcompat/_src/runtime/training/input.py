@@ -1,7 +1,7 @@
 """TF1 input pipelines built on queues and queue runners (mirrors TF's ``training/input.py``): producers
 (``string_input_producer``, ``range_input_producer``, ``slice_input_producer``, ``input_producer``),
-``limit_epochs`` and batching (``batch``, ``batch_join``, ``shuffle_batch``, ``shuffle_batch_join``,
-``maybe_batch``).
+``limit_epochs`` and batching (``batch``, ``batch_join``, ``shuffle_batch``, ``shuffle_batch_join`` and their
+``maybe_*`` forms, whose ``keep_input`` is handled in ``conditional_input.py``).
 
 Each function adds a queue, the enqueue ops that fill it and a ``QueueRunner`` (in ``GraphKeys.QUEUE_RUNNERS``)
 that runs them once ``start_queue_runners`` is called, as TF does."""
@@ -14,13 +14,15 @@ from tfcompat._src.framework.graph import GraphKeys
 from tfcompat._src.framework.name_scope import name_scope
 from tfcompat._src.framework.sparse_tensor import SparseTensor
 from tfcompat._src.framework.tensor_shape import TensorShape
-from tfcompat._src.ops import array_ops, data_flow_ops, math_ops, random_ops
+from tfcompat._src.ops import array_ops, control_flow_ops, data_flow_ops, math_ops, random_ops
 from tfcompat._src.ops.variables import Variable
 from tfcompat._src.runtime.gfile import matching_files
+from tfcompat._src.runtime.training.conditional_input import kept_elements
 from tfcompat._src.runtime.training.queue_runner import QueueRunner, add_queue_runner
 
 __all__ = ["limit_epochs", "input_producer", "string_input_producer", "range_input_producer",
-           "slice_input_producer", "batch", "maybe_batch", "batch_join", "shuffle_batch", "shuffle_batch_join",
+           "slice_input_producer", "batch", "maybe_batch", "batch_join", "maybe_batch_join", "shuffle_batch",
+           "shuffle_batch_join", "maybe_shuffle_batch_join",
            "maybe_shuffle_batch", "match_filenames_once"]
 
 
@@ -167,13 +169,13 @@ def _shapes(tensor_lists, shapes, enqueue_many, dynamic_pad=False):
 
 
 def _enqueue(queue, tensor_lists, threads, enqueue_many, keep_input):
-    enqueue_fn = queue.enqueue_many if enqueue_many else queue.enqueue
-    if keep_input is not True:
-        raise NotImplementedError("maybe_batch / keep_input other than True is not supported by tfcompat yet.")
+    ops = []
+    for tl in tensor_lists:   # maybe_*: keep_input picks what is enqueued (conditional_input.py)
+        kept = kept_elements(tl, keep_input, enqueue_many)
+        ops.append(control_flow_ops.no_op() if kept is None else
+                   (queue.enqueue_many if kept[1] else queue.enqueue)(kept[0]))
     if len(tensor_lists) == 1:
-        ops = [enqueue_fn(tensor_lists[0])] * threads
-    else:
-        ops = [enqueue_fn(tl) for tl in tensor_lists]
+        ops = ops * threads
     add_queue_runner(QueueRunner(queue, ops))
 
 
@@ -230,7 +232,8 @@ def batch(tensors, batch_size, num_threads=1, capacity=32, enqueue_many=False, s
 
 def maybe_batch(tensors, keep_input, batch_size, num_threads=1, capacity=32, enqueue_many=False, shapes=None,
                 dynamic_pad=False, allow_smaller_final_batch=False, shared_name=None, name=None):
-    """Mirrors ``tf.compat.v1.train.maybe_batch`` (``keep_input`` must be True in tfcompat)."""
+    """Mirrors ``tf.compat.v1.train.maybe_batch``: ``batch`` enqueuing only what ``keep_input`` keeps (a bool
+    scalar, or with ``enqueue_many`` a bool vector over the examples)."""
     return _batch([tensors], batch_size, keep_input, num_threads, capacity, enqueue_many, shapes, dynamic_pad,
                   allow_smaller_final_batch, shared_name, name)
 
@@ -254,10 +257,28 @@ def shuffle_batch(tensors, batch_size, capacity, min_after_dequeue, num_threads=
 def maybe_shuffle_batch(tensors, batch_size, capacity, min_after_dequeue, keep_input, num_threads=1, seed=None,
                         enqueue_many=False, shapes=None, allow_smaller_final_batch=False, shared_name=None,
                         name=None):
-    """Mirrors ``tf.compat.v1.train.maybe_shuffle_batch`` (``keep_input`` must be True in tfcompat)."""
+    """Mirrors ``tf.compat.v1.train.maybe_shuffle_batch``: ``shuffle_batch`` enqueuing only what ``keep_input``
+    keeps."""
     return _batch([tensors], batch_size, keep_input, num_threads, capacity, enqueue_many, shapes, False,
                   allow_smaller_final_batch, shared_name, name, shuffle=(min_after_dequeue, seed),
                   default_name="shuffle_batch")
+
+
+def maybe_batch_join(tensors_list, keep_input, batch_size, capacity=32, enqueue_many=False, shapes=None,
+                     dynamic_pad=False, allow_smaller_final_batch=False, shared_name=None, name=None):
+    """Mirrors ``tf.compat.v1.train.maybe_batch_join``: ``batch_join`` enqueuing only what ``keep_input`` keeps."""
+    return _batch(list(tensors_list), batch_size, keep_input, 1, capacity, enqueue_many, shapes, dynamic_pad,
+                  allow_smaller_final_batch, shared_name, name)
+
+
+def maybe_shuffle_batch_join(tensors_list, batch_size, capacity, min_after_dequeue, keep_input, seed=None,
+                             enqueue_many=False, shapes=None, allow_smaller_final_batch=False, shared_name=None,
+                             name=None):
+    """Mirrors ``tf.compat.v1.train.maybe_shuffle_batch_join``: ``shuffle_batch_join`` enqueuing only what
+    ``keep_input`` keeps."""
+    return _batch(list(tensors_list), batch_size, keep_input, 1, capacity, enqueue_many, shapes, False,
+                  allow_smaller_final_batch, shared_name, name, shuffle=(min_after_dequeue, seed),
+                  default_name="shuffle_batch_join")
 
 
 def shuffle_batch_join(tensors_list, batch_size, capacity, min_after_dequeue, seed=None, enqueue_many=False,

@@ -1,7 +1,9 @@
 """Learning-rate schedules: Keras' ``LearningRateSchedule`` classes and TF1's ``tf.compat.v1.train.*_decay``.
 
-The formulas follow TF's ``learning_rate_schedule.py`` (same op sequence, so float32 values match). TF1's
-decay functions return a tensor in graph mode and a no-argument callable when executing eagerly, as in TF."""
+The formulas follow TF's ``learning_rate_schedule.py`` (same op sequence, so float32 values match). Each
+schedule runs under TF's name scope (its ``name`` or the class's default, e.g. ``ExponentialDecay``) and names
+its result after it, so a TF1 graph's learning rate is ``ExponentialDecay:0`` as in TF. TF1's decay functions
+return a tensor in graph mode and a no-argument callable when executing eagerly, as in TF."""
 from __future__ import annotations
 
 import functools
@@ -9,7 +11,9 @@ import functools
 from tfcompat._src.framework import context as ctx_lib
 
 from tfcompat._src.framework.dispatch import convert_to_tensor
+from tfcompat._src.framework.name_scope import name_scope
 from tfcompat._src.ops import array_ops, math_ops
+from tfcompat._src.ops.control_flow_case import case
 
 __all__ = ["LearningRateSchedule", "ExponentialDecay", "PiecewiseConstantDecay", "PolynomialDecay",
            "InverseTimeDecay", "exponential_decay", "piecewise_constant", "polynomial_decay",
@@ -68,13 +72,15 @@ class ExponentialDecay(_StepDecay):
         super().__init__(initial_learning_rate, decay_steps, decay_rate, staircase, name)
 
     def __call__(self, step):
-        lr, p = self._progress(step)
-        return math_ops.multiply(lr, math_ops.pow(_tensor(self.decay_rate, lr.dtype), p))
+        with name_scope(self.name or "ExponentialDecay") as name:
+            lr, p = self._progress(step)
+            return math_ops.multiply(lr, math_ops.pow(_tensor(self.decay_rate, lr.dtype), p), name=name)
 
 
 class PiecewiseConstantDecay(LearningRateSchedule):
     """Mirrors ``tf.keras.optimizers.schedules.PiecewiseConstantDecay``: ``values[i]`` while
-    ``boundaries[i-1] < step <= boundaries[i]``.
+    ``boundaries[i-1] < step <= boundaries[i]``, chosen by an exclusive ``tf.case`` as in TF (in a graph the
+    result is ``PiecewiseConstant/case/cond/Identity:0``).
 
     Raises:
       ValueError: ``len(values) != len(boundaries) + 1``."""
@@ -89,13 +95,16 @@ class PiecewiseConstantDecay(LearningRateSchedule):
         self.name = name
 
     def __call__(self, step):
-        x = _tensor(step)
-        values = [_tensor(v) for v in self.values]
-        boundaries = [_tensor(b, x.dtype) for b in self.boundaries]
-        result = values[-1]
-        for b, v in zip(reversed(boundaries), reversed(values[:-1])):
-            result = array_ops.where(math_ops.less_equal(x, b), v, result)
-        return result
+        with name_scope(self.name or "PiecewiseConstant"):
+            x = _tensor(step)
+            values = [_tensor(v) for v in self.values]
+            boundaries = [_tensor(b, x.dtype) for b in self.boundaries]
+            pairs = [(math_ops.less_equal(x, boundaries[0]), lambda: values[0]),
+                     (math_ops.greater(x, boundaries[-1]), lambda: values[-1])]
+            for low, high, v in zip(boundaries[:-1], boundaries[1:], values[1:-1]):
+                pred = math_ops.logical_and(math_ops.greater(x, low), math_ops.less_equal(x, high))
+                pairs.append((pred, lambda v=v: v))
+            return case(pairs, lambda: values[0], exclusive=True)
 
     def get_config(self):
         return {"boundaries": self.boundaries, "values": self.values, "name": self.name}
@@ -114,22 +123,23 @@ class PolynomialDecay(LearningRateSchedule):
         self.name = name
 
     def __call__(self, step):
-        lr = _tensor(self.initial_learning_rate)
-        dtype = lr.dtype
-        end_lr = _tensor(self.end_learning_rate, dtype)
-        power = _tensor(self.power, dtype)
-        step_f = math_ops.cast(_tensor(step), dtype)
-        decay_steps = _tensor(self.decay_steps, dtype)
-        if self.cycle:
+        with name_scope(self.name or "PolynomialDecay") as name:
+            lr = _tensor(self.initial_learning_rate)
+            dtype = lr.dtype
+            end_lr = _tensor(self.end_learning_rate, dtype)
+            power = _tensor(self.power, dtype)
+            step_f = math_ops.cast(_tensor(step), dtype)
+            decay_steps = _tensor(self.decay_steps, dtype)
+            if self.cycle:
+                one = convert_to_tensor(1.0, dtype=dtype)
+                multiplier = array_ops.where(math_ops.equal(step_f, convert_to_tensor(0.0, dtype=dtype)), one,
+                                             math_ops.ceil(step_f / decay_steps))
+                decay_steps = decay_steps * multiplier
+            else:
+                step_f = math_ops.minimum(step_f, decay_steps)
+            p = math_ops.divide(step_f, decay_steps)
             one = convert_to_tensor(1.0, dtype=dtype)
-            multiplier = array_ops.where(math_ops.equal(step_f, convert_to_tensor(0.0, dtype=dtype)), one,
-                                         math_ops.ceil(step_f / decay_steps))
-            decay_steps = decay_steps * multiplier
-        else:
-            step_f = math_ops.minimum(step_f, decay_steps)
-        p = math_ops.divide(step_f, decay_steps)
-        one = convert_to_tensor(1.0, dtype=dtype)
-        return math_ops.add(math_ops.multiply(lr - end_lr, math_ops.pow(one - p, power)), end_lr)
+            return math_ops.add(math_ops.multiply(lr - end_lr, math_ops.pow(one - p, power)), end_lr, name=name)
 
     def get_config(self):
         return {"initial_learning_rate": self.initial_learning_rate, "decay_steps": self.decay_steps,
@@ -145,10 +155,11 @@ class InverseTimeDecay(_StepDecay):
         super().__init__(initial_learning_rate, decay_steps, decay_rate, staircase, name)
 
     def __call__(self, step):
-        lr, p = self._progress(step)
-        denom = math_ops.add(convert_to_tensor(1.0, dtype=lr.dtype),
-                             math_ops.multiply(_tensor(self.decay_rate, lr.dtype), p))
-        return math_ops.divide(lr, denom)
+        with name_scope(self.name or "InverseTimeDecay") as name:
+            lr, p = self._progress(step)
+            denom = math_ops.add(convert_to_tensor(1.0, dtype=lr.dtype),
+                                 math_ops.multiply(_tensor(self.decay_rate, lr.dtype), p))
+            return math_ops.divide(lr, denom, name=name)
 
 
 # -- TF1 functions -------------------------------------------------------------------------------------

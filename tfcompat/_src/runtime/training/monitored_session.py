@@ -61,6 +61,11 @@ class Scaffold:
         if self._init_op is None:
             found = graph.get_collection(GraphKeys.INIT_OP)
             self._init_op = found[0] if found else state_ops.global_variables_initializer()
+        if self._ready_op is None:
+            self._ready_op = Scaffold.get_or_default("ready_op", GraphKeys.READY_OP, _default_ready_op)
+        if self._ready_for_local_init_op is None:
+            self._ready_for_local_init_op = Scaffold.get_or_default(
+                "ready_for_local_init_op", GraphKeys.READY_FOR_LOCAL_INIT_OP, _default_ready_for_local_init_op)
         if self._local_init_op is None:
             found = graph.get_collection(GraphKeys.LOCAL_INIT_OP)
             if found:
@@ -119,12 +124,54 @@ class Scaffold:
         return self._init_feed_dict
 
     @staticmethod
+    def get_or_default(arg_name: str, collection_key: str, default_constructor):
+        """Mirrors ``Scaffold.get_or_default``: the single op of the default graph's ``collection_key``
+        collection, else ``default_constructor()`` (added to that collection when not None).
+
+        Raises:
+          RuntimeError: the collection holds more than one op."""
+        graph = ctx_lib.get_default_graph()
+        elements = graph.get_collection(collection_key)
+        if elements:
+            if len(elements) > 1:
+                raise RuntimeError(f"More than one item in the collection \"{collection_key}\". Please indicate "
+                                   f"which one to use by passing it to the tf.Scaffold constructor as:  "
+                                   f"tf.Scaffold({arg_name}=item to use)")
+            return elements[0]
+        op = default_constructor()
+        if op is not None:
+            graph.add_to_collection(collection_key, op)
+        return op
+
+    @staticmethod
     def default_local_init_op():
         """Mirrors ``Scaffold.default_local_init_op``: local variable and table initializers, grouped."""
         from tfcompat._src.ops import control_flow_ops, state_ops
         graph = ctx_lib.get_default_graph()
         ops = [state_ops.local_variables_initializer()] + graph.get_collection(GraphKeys.TABLE_INITIALIZERS)
         return control_flow_ops.group(*[o for o in ops if o is not None])
+
+
+def _no_uninitialized_resources():
+    # TF concatenates resources.report_uninitialized_resources(): the uninitialized ops of the RESOURCES
+    # collection, which nothing in tfcompat fills (lookup tables initialize through TABLE_INITIALIZERS).
+    from tfcompat._src.framework import dtypes
+    from tfcompat._src.ops import array_ops
+    return array_ops.constant([], dtype=dtypes.string)
+
+
+def _default_ready_op():
+    """TF's default ready op: the names of the uninitialized global and local variables (and resources)."""
+    from tfcompat._src.ops import array_ops, compat_v1_variables
+    return array_ops.concat([compat_v1_variables.report_uninitialized_variables(),
+                             _no_uninitialized_resources()], 0)
+
+
+def _default_ready_for_local_init_op():
+    """TF's default ready-for-local-init op: the names of the uninitialized global variables."""
+    from tfcompat._src.ops import array_ops, compat_v1_variables, state_ops
+    return array_ops.concat([compat_v1_variables.report_uninitialized_variables(state_ops.global_variables()),
+                             _no_uninitialized_resources()], 0)
 
 
 class SessionCreator:

@@ -5,8 +5,13 @@ threads: a checkpoint every ``save_model_secs`` and the summary op every ``save_
 start, as TF's timer threads do). ``managed_session()`` stops them and closes the session on exit, treating
 ``OutOfRangeError`` as a clean stop.
 
-Differences from TF: one process, so ``is_chief=False`` waits for nothing (the session is only checked ready);
-the steps/sec summary thread is not run."""
+Sessions come from a ``SessionManager`` as in TF (``prepare_session`` for the chief, ``wait_for_session`` for
+the others), so the ready checks are TF's: ``ready_op`` defaults to ``report_uninitialized_variables()``, and
+``ready_for_local_init_op`` to the first op of the ``READY_FOR_LOCAL_INIT_OP`` collection, else None (TF keeps
+None for backward compatibility; ``Scaffold`` is the one that builds a default).
+
+Differences from TF: one process, so ``is_chief=False`` waits for another thread of this process; the steps/sec
+summary thread is not run."""
 from __future__ import annotations
 
 import contextlib
@@ -18,7 +23,6 @@ from tfcompat._src.ops import compat_v1_variables, state_ops
 from tfcompat._src.runtime import tf_logging as logging
 from tfcompat._src.runtime.training.coordinator import Coordinator, LooperThread
 from tfcompat._src.runtime.training.monitored_session import Scaffold
-from tfcompat._src.runtime.training.queue_runner import start_queue_runners as _start_queue_runners
 
 __all__ = ["Supervisor"]
 
@@ -40,8 +44,8 @@ class Supervisor:
             default = self._collected_or_default
             self._ready_op = default(ready_op, GraphKeys.READY_OP,
                                      compat_v1_variables.report_uninitialized_variables)
-            self._ready_for_local_init_op = (None if ready_for_local_init_op is Supervisor.USE_DEFAULT
-                                             else ready_for_local_init_op)
+            self._ready_for_local_init_op = default(ready_for_local_init_op, GraphKeys.READY_FOR_LOCAL_INIT_OP,
+                                                    lambda: None)
             self._init_op = default(init_op, GraphKeys.INIT_OP, state_ops.global_variables_initializer)
             self._init_feed_dict = init_feed_dict
             self._local_init_op = default(local_init_op, GraphKeys.LOCAL_INIT_OP, Scaffold.default_local_init_op)
@@ -65,6 +69,13 @@ class Supervisor:
             self._summary_writer = summary_writer
         elif summary_writer is not Supervisor.USE_DEFAULT:
             self._summary_writer = summary_writer
+        if session_manager is None:
+            from tfcompat._src.runtime.training.session_manager import SessionManager
+            session_manager = SessionManager(
+                local_init_op=self._local_init_op, ready_op=self._ready_op,
+                ready_for_local_init_op=self._ready_for_local_init_op, graph=self._graph,
+                recovery_wait_secs=recovery_wait_secs, local_init_run_options=local_init_run_options)
+        self._session_manager = session_manager
         self._graph.finalize()
 
     # -- defaults ----------------------------------------------------------------------------------------
@@ -126,6 +137,10 @@ class Supervisor:
         return self._ready_for_local_init_op
 
     @property
+    def session_manager(self):
+        return self._session_manager
+
+    @property
     def summary_writer(self):
         return self._summary_writer
 
@@ -156,24 +171,28 @@ class Supervisor:
     # -- sessions ----------------------------------------------------------------------------------------
     def prepare_or_wait_for_session(self, master="", config=None, wait_for_checkpoint=False,
                                     max_wait_secs=7200, start_standard_services=True):
-        """A session restored from ``logdir``'s latest checkpoint, else initialized (init op, feed, init_fn),
-        then the local init op; the standard services started when asked (and this is the chief)."""
-        from tfcompat._src.runtime.session import Session
-        from tfcompat._src.runtime.training.saver import latest_checkpoint
+        """Mirrors ``Supervisor.prepare_or_wait_for_session``: the chief's session is restored from ``logdir``'s
+        latest checkpoint, else initialized (init op, feed, init_fn), then the local init op runs once
+        ``ready_for_local_init_op`` holds, and ``ready_op`` must hold (``SessionManager.prepare_session``); another
+        task waits until the model is ready. With ``start_standard_services``: the chief's checkpoint and summary
+        threads, and the queue runners.
+
+        Raises:
+          RuntimeError: the init ops did not make the model ready (for local init)."""
         self._coord.clear_stop()
-        sess = Session(master, graph=self._graph, config=config)
-        path = latest_checkpoint(self._logdir) if self._logdir and self._saver is not None else None
-        if path:
-            self._saver.restore(sess, path)
-        elif self._is_chief:
-            if self._init_op is not None:
-                sess.run(self._init_op, feed_dict=self._init_feed_dict)
-            if self._init_fn is not None:
-                self._init_fn(sess)
-        if self._local_init_op is not None:
-            sess.run(self._local_init_op)
-        if start_standard_services and self._is_chief:
-            self.start_standard_services(sess)
+        if self._is_chief:
+            sess = self._session_manager.prepare_session(
+                master, init_op=self._init_op, saver=self._saver,
+                checkpoint_dir=self._logdir if self._saver is not None else None,
+                wait_for_checkpoint=wait_for_checkpoint, max_wait_secs=max_wait_secs, config=config,
+                init_feed_dict=self._init_feed_dict,
+                init_fn=self._init_fn)
+            if start_standard_services:
+                self.start_standard_services(sess)
+        else:
+            sess = self._session_manager.wait_for_session(master, config=config, max_wait_secs=max_wait_secs)
+        if start_standard_services:
+            self.start_queue_runners(sess)
         return sess
 
     def start_standard_services(self, sess):
@@ -210,12 +229,12 @@ class Supervisor:
 
     def start_queue_runners(self, sess, queue_runners=None):
         """Starts the graph's queue runners under this supervisor's coordinator; returns their threads."""
-        if queue_runners is not None:
-            threads = []
-            for qr in queue_runners:
-                threads.extend(qr.create_threads(sess, coord=self._coord, daemon=True, start=True))
-            return threads
-        return _start_queue_runners(sess, coord=self._coord, daemon=True, start=True)
+        if queue_runners is None:  # TF: the graph's collection, without start_queue_runners' empty warning
+            queue_runners = self._graph.get_collection(GraphKeys.QUEUE_RUNNERS)
+        threads = []
+        for qr in queue_runners:
+            threads.extend(qr.create_threads(sess, coord=self._coord, daemon=True, start=True))
+        return threads
 
     def loop(self, timer_interval_secs, target, args=None, kwargs=None):
         """Starts a ``LooperThread`` calling ``target(*args, **kwargs)`` every ``timer_interval_secs``."""

@@ -365,6 +365,13 @@ def _groups(variables):
     return groups
 
 
+def _as(t: torch.Tensor, dtype, device) -> torch.Tensor:
+    """``t`` as a constant of ``dtype`` on ``device`` (itself when it already is one: no call per tensor)."""
+    if t.requires_grad:
+        t = t.detach()
+    return t if t.dtype == dtype and t.device == device else t.to(device=device, dtype=dtype)
+
+
 def _make_kernel(update: Callable, hyper_names: tuple[str, ...]):
     def kernel(*ts, variables, slots, after=None, **attrs):
         n = len(variables)
@@ -372,8 +379,8 @@ def _make_kernel(update: Callable, hyper_names: tuple[str, ...]):
         with no_grad():
             for (dtype, device), idx in _groups(variables).items():
                 # TF casts each hyperparameter to the variable's dtype (math_ops.cast(lr_t, var.dtype)).
-                h = {name: t.to(device=device, dtype=dtype) for name, t in zip(hyper_names, hyper)}
-                gs = [grads[i].detach().to(dtype) for i in idx]
+                h = {name: _as(t, dtype, device) for name, t in zip(hyper_names, hyper)}
+                gs = [_as(grads[i], dtype, grads[i].device) for i in idx]
                 vs = [variables[i]._writable_value() for i in idx]
                 ss = [[s[i]._writable_value() for i in idx] for s in slots]
                 update(vs, ss, gs, h, attrs)

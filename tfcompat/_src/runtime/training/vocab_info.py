@@ -9,8 +9,7 @@ __all__ = ["VocabInfo"]
 class VocabInfo(collections.namedtuple("VocabInfo", ["new_vocab", "new_vocab_size", "num_oov_buckets", "old_vocab",
                                                      "old_vocab_size", "backup_initializer", "axis"])):
     """Mirrors ``tf.compat.v1.train.VocabInfo`` (a namedtuple; ``axis`` must be 0 or 1, TF's ValueError
-    otherwise). tfcompat's warm-starting does not remap vocabularies yet (``warm_start`` is not provided); the
-    tuple itself is TF's."""
+    otherwise), as ``tf.compat.v1.train.warm_start`` takes it (``warm_starting.py`` remaps the vocabularies)."""
 
     __slots__ = ()
 

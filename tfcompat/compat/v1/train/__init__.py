@@ -108,6 +108,16 @@ from tfcompat.compat.v1.train import experimental  # noqa: E402
 
 __all__ += ["SessionManager", "SyncReplicasOptimizer", "experimental", "match_filenames_once"]
 
+# --- AdagradDA, warm_start, ProfilerHook, maybe_*_join, SaverDef (B15 wave 8) ------------------------------------
+from tfcompat._src.runtime.training.adagrad_da import AdagradDAOptimizer  # noqa: E402
+from tfcompat._src.runtime.training.input import maybe_batch_join, maybe_shuffle_batch_join  # noqa: E402
+from tfcompat._src.runtime.training.profiler_hook import ProfilerHook  # noqa: E402
+from tfcompat._src.runtime.training.warm_starting import warm_start  # noqa: E402
+from tfcompat._src.protos.checkpoint import SaverDef  # noqa: E402
+
+__all__ += ["AdagradDAOptimizer", "ProfilerHook", "SaverDef", "maybe_batch_join", "maybe_shuffle_batch_join",
+            "warm_start"]
+
 from tfcompat._src.tools.unsupported import module_getattr as _module_getattr  # noqa: E402
 
 __getattr__ = _module_getattr("tf.compat.v1.train", __name__)
