@@ -327,4 +327,18 @@ DEVIATIONS = {
                                "use of a resource variable, and Variable.read_value() is a ReadVariableOp here, "
                                "an Identity in TF. The values read follow TF's control edges (the read happens "
                                "after the writes the consuming op depends on).",
+    "keras-sparse-input-raw-ops": "tf.keras.Input(sparse=True) is a tf.SparseTensor of placeholders (tf-keras: a "
+                                  "SparseKerasTensor, not a SparseTensor), so raw tf.sparse calls on it "
+                                  "(tf.sparse.reduce_sum(inp)) are replayed as layers where tf-keras raises "
+                                  "TypeError 'Input must be a SparseTensor.' (tf-keras needs a Lambda layer); "
+                                  "their outputs' static shapes may be less known than a Lambda layer's.",
+    "max-pool3d-nan": "MaxPool3D (tf.nn.max_pool3d, Keras MaxPooling3D) propagates NaN as torch's max_pool3d does; "
+                      "TF's CPU kernel (an Eigen reduction with std::max semantics) gives an order-dependent "
+                      "result (a NaN survives only if no number follows it in the window) and MaxPool3DGrad "
+                      "gives a NaN maximum no gradient. 2-D MaxPool, max_pool1d and MaxPoolWithArgmax match TF.",
+    "nonfinite-pool-conv-under-jit": "Inside jit_compile plans (torch.compile) MaxPool keeps torch's NaN "
+                                     "propagation and Conv2D's filter gradient skips torch's own symmetric "
+                                     "padding at inf/NaN upstream values (TF's XLA path is not the CPU "
+                                     "kernels' either); eager, Session and tf.function plans follow TF's CPU "
+                                     "kernels (ops/max_pool_nan.py, ops/conv_padding_grad.py).",
 }

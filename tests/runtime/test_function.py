@@ -477,3 +477,20 @@ def test_variable_arguments_trace_per_variable(tfc):
     v1, v2 = tfc.Variable(1.), tfc.Variable(2.)
     assert [float(f(v)) for v in (v1, v2, v1, v2)] == [2., 4., 2., 4.]
     assert len(traces) == 2 and f.experimental_get_tracing_count() == 2
+
+
+def test_sparse_tensor_argument_traced_as_its_spec(oracle):
+    """A SparseTensor argument is traced as its SparseTensorSpec (placeholders for its components): one trace
+    for equal specs, another for a different dense shape."""
+    def prog(tf):
+        @tf.function
+        def total(s):
+            return tf.sparse.reduce_sum(s, axis=1) * 2.0
+        a = tf.sparse.SparseTensor([[0, 0], [1, 3]], [1.0, 2.0], [2, 4])
+        b = tf.sparse.SparseTensor([[0, 1], [1, 0]], [3.0, -1.0], [2, 4])
+        c = tf.sparse.SparseTensor([[2, 1]], [5.0], [3, 4])
+        out = [total(a), total(b)]
+        count = total.experimental_get_tracing_count()
+        out.append(total(c))
+        return out, count, total.experimental_get_tracing_count(), total.pretty_printed_concrete_signatures()
+    oracle.check(prog)

@@ -17,7 +17,8 @@ over the ops one by one (batch-64 MNIST-sized layers, 1 thread):
 
 Values and gradients are the unfused kernels' up to float rounding (the bias is added to the convolution's
 accumulator). Where the fused form does not apply at run time (a ``ForwardAccumulator`` recording tangents,
-tracing under torch.compile, meta tensors) the kernel runs the unfused kernels it was built with."""
+tracing under torch.compile, meta tensors; a NaN in the pooled ReLU output, which TF's MaxPool skips) the kernel
+runs the unfused kernels it was built with."""
 from __future__ import annotations
 
 from typing import Callable
@@ -26,7 +27,7 @@ import torch
 import torch.nn.functional as F
 
 from tfcompat._src.framework import dispatch
-from tfcompat._src.ops import nn_ops
+from tfcompat._src.ops import max_pool_nan, nn_ops
 from tfcompat._src.ops.tf_grad_kernels import positive_mask
 
 __all__ = ["fused_conv2d"]
@@ -119,7 +120,10 @@ def fused_conv2d(conv_attrs: dict, activation: str | None, activation_kernel: Ca
             if pool is not None:
                 pooled = _relu_max_pool(z, pool[0])
                 if pooled is not None:
-                    return to_format(pooled)
+                    if max_pool_nan.torch_max_pool_is_tf(pooled):
+                        return to_format(pooled)
+                    # A NaN reached the pool: TF's MaxPool skips it (ops/max_pool_nan.py); the separate kernels.
+                    return unfused(x, w, b)
             y = to_format(_relu_in_place(z))
             return y if pool is None else pool[1](y)   # a padded pool (TF's SAME on odd sizes): MaxPool's kernel
         return to_format(z) if activation_kernel is None else activation_kernel(to_format(z))

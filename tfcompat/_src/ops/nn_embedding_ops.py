@@ -43,8 +43,9 @@ def embedding_lookup_sparse(params, sp_ids, sp_weights, combiner=None, max_norm=
     with name_scope(name or "embedding_lookup_sparse"):
         segment_ids = sp_ids.indices[:, 0]
         ids = sp_ids.values
-        if ignore_weights:
-            ids, idx = array_manip_ops.unique(ids)
+        # As TF: the embeddings of the unique ids are looked up (so the params' gradient is an IndexedSlices
+        # with one row per unique id), then gathered back per entry when weighted.
+        ids, idx = array_manip_ops.unique(ids)
         embeddings = nn_ops.embedding_lookup(params, ids, max_norm=max_norm)
         if ignore_weights:
             if segment_ids.dtype not in (dtypes.int32, dtypes.int64):
@@ -52,6 +53,7 @@ def embedding_lookup_sparse(params, sp_ids, sp_weights, combiner=None, max_norm=
             reduce = {"sum": sparse_ops_api.segment_sum, "mean": sparse_ops_api.segment_mean,
                       "sqrtn": sparse_ops_api.segment_sqrt_n}[combiner]
             return reduce(embeddings, idx, segment_ids)
+        embeddings = array_ops.gather(embeddings, idx)
         weights = sp_weights.values
         if weights.dtype != embeddings.dtype:
             weights = math_ops.cast(weights, embeddings.dtype)

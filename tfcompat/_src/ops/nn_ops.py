@@ -13,8 +13,8 @@ from tfcompat._src.framework.op_def import DIFFERENTIABLE, NOT_DIFFERENTIABLE, r
 from tfcompat._src.framework.op_types import CONV, FLOAT, INT32_64, NUMBER, POOL_MAX, REAL_NUMBER, Arg
 from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.ops import logistic_loss  # noqa: F401 - registers SigmoidCrossEntropyWithLogits
-from tfcompat._src.ops import (array_ops, clip_ops, math_ops, random_ops, reduction_ops, shape_checks,
-                               tf_grad_kernels)
+from tfcompat._src.ops import (array_ops, clip_ops, conv_padding_grad, math_ops, max_pool_nan, random_ops,
+                               reduction_ops, shape_checks, tf_grad_kernels)
 from tfcompat._src.ops._helpers import is_tensor_like, match_dtypes, to_tensor
 
 # ------------------------------------------------------------------------------------------------
@@ -425,8 +425,13 @@ def conv2d_channels_first(x, w, bias, *, strides, padding, data_format="NHWC", d
         out = xs.new_zeros((xs.shape[0], w.shape[3], oh, ow)) + (xs.sum() + w.sum()) * 0
         return out if bias is None else out + bias.reshape(-1, 1, 1)
     # TF's Conv2D is grouped when the input depth is a multiple of the filter's (checked by _conv2d_shape).
-    return F.conv2d(xs, w.permute(3, 2, 0, 1), bias, stride=(sh, sw), dilation=(dh, dw), padding=conv_pad,
-                    groups=xs.shape[1] // w.shape[2])
+    out = F.conv2d(xs, w.permute(3, 2, 0, 1), bias, stride=(sh, sw), dilation=(dh, dw), padding=conv_pad,
+                   groups=xs.shape[1] // w.shape[2])
+    if any(conv_pad):
+        # torch skips its own padding in the filter gradient; TF multiplies it (inf * 0 = NaN).
+        out = conv_padding_grad.tf_filter_grad_at_padding(
+            out, w, ((xs.shape[2], xs.shape[3]), (kh, kw), (sh, sw), (dh, dw), conv_pad))
+    return out
 
 
 def pool_window(xs, ksize, strides, padding, data_format):
@@ -446,6 +451,9 @@ def _pool(x, ksize, strides, padding, data_format, kind):
     if kind == "max":
         xp = F.pad(xs, pad, value=float("-inf")) if any(pad) else xs
         out = F.max_pool2d(xp, (kh, kw), (sh, sw))
+        if not max_pool_nan.torch_max_pool_is_tf(out):
+            # TF: NaN never wins, a window of NaN / -inf gives the lowest float (ops/max_pool_nan.py).
+            out = max_pool_nan.tf_max_pool2d(xs, (kh, kw), (sh, sw), pad)
     else:
         # TF's SAME average pooling divides by the number of valid (unpadded) elements.
         xp = F.pad(xs, pad) if any(pad) else xs

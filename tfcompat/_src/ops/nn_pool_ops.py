@@ -12,7 +12,7 @@ from tfcompat._src.framework.dispatch import apply_op
 from tfcompat._src.framework.name_scope import name_scope
 from tfcompat._src.framework.op_def import DIFFERENTIABLE, register_op
 from tfcompat._src.framework.op_types import REAL_NUMBER, Arg
-from tfcompat._src.ops import array_ops, math_ops, nn_conv_ops, nn_ops, random_ops
+from tfcompat._src.ops import array_ops, math_ops, max_pool_nan, nn_conv_ops, nn_ops, random_ops
 from tfcompat._src.ops._nn_args import either
 from tfcompat._src.ops._helpers import to_tensor
 
@@ -44,6 +44,10 @@ def _max_pool_with_argmax(x, *, ksize, strides, padding, Targmax=dtypes.int64,  
         pt = pb = pl = pr = 0
     xp = F.pad(xs, (pl, pr, pt, pb), value=float("-inf")) if pt + pb + pl + pr else xs
     out, idx = F.max_pool2d(xp, (kh, kw), (sh, sw), return_indices=True)
+    if not max_pool_nan.torch_max_pool_is_tf(out):
+        # TF's argmax rule at NaN / -inf (ops/max_pool_nan.py); the value is the input there, NaN included.
+        _, idx = max_pool_nan.tf_max_pool2d_argmax(xs, (kh, kw), (sh, sw), (pl, pr, pt, pb))
+        out = xp.reshape(n, c, -1).gather(2, idx.reshape(n, c, -1)).reshape(idx.shape)
     # torch's index is y' * W' + x' in the padded plane; TF's is ((b * H + y) * W + x) * C + c unpadded.
     wp = xp.shape[3]
     y = idx // wp - pt

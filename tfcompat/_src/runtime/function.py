@@ -32,10 +32,12 @@ import torch
 from tfcompat._src.autograph import api as autograph
 from tfcompat._src.autograph.core import ConversionOptions, ControlStatusCtx, Status
 from tfcompat._src.framework import context as ctx_lib
+from tfcompat._src.framework import dtypes
 from tfcompat._src.framework import nest
 from tfcompat._src.framework.dispatch import convert_to_tensor
 from tfcompat._src.framework.func_graph import has_side_effects
 from tfcompat._src.framework.graph import Graph, Operation
+from tfcompat._src.framework.sparse_tensor import SparseTensor
 from tfcompat._src.framework.tensor import EagerTensor, SymbolicTensor, Tensor
 from tfcompat._src.ops import array_ops
 from tfcompat._src.ops import variables as variables_lib
@@ -43,6 +45,7 @@ from tfcompat._src.runtime.concrete_function import (KEYWORD_ONLY, POSITIONAL_ON
                                                      ConcreteFunction, Param)
 from tfcompat._src.runtime.executor import compile_plan
 from tfcompat._src.runtime.function_types import CustomType, Mapping, Sequence, TensorSpec, trace_type_of
+from tfcompat._src.runtime.type_spec import SparseTensorSpec
 
 __all__ = ["function", "Function", "TensorSpec", "ConcreteFunction", "RUN_FUNCTIONS_EAGERLY"]
 
@@ -189,6 +192,15 @@ def _placeholders(trace_type, value, name, out):
         p = array_ops.placeholder(trace_type.dtype, trace_type.shape, name=getattr(trace_type, "name", None) or name)
         out.append(p)
         return p
+    if isinstance(trace_type, SparseTensorSpec):
+        rank = trace_type.shape.rank
+        components = [array_ops.placeholder(dtypes.int64, [None, rank], name=name),
+                      array_ops.placeholder(trace_type.dtype, [None], name=name),
+                      array_ops.placeholder(dtypes.int64, [rank], name=name)]
+        out.extend(components)
+        sparse = SparseTensor(*components)
+        sparse.set_shape(trace_type.shape)
+        return sparse
     if isinstance(trace_type, Sequence):
         items = [_placeholders(c, v, name, out) for c, v in zip(trace_type.components, value)]
         return trace_type.kind(*items) if trace_type.fields is not None else trace_type.kind(items)
@@ -561,6 +573,8 @@ def _convert_to_spec(spec, value):
 def _collect_tensors(trace_type, value, out):
     if isinstance(trace_type, TensorSpec):
         out.append(value if isinstance(value, EagerTensor) else convert_to_tensor(value, dtype=trace_type.dtype))
+    elif isinstance(trace_type, SparseTensorSpec):
+        out.extend((value.indices, value.values, value.dense_shape))
     elif isinstance(trace_type, Sequence):
         for c, v in zip(trace_type.components, value):
             _collect_tensors(c, v, out)

@@ -294,12 +294,20 @@ class CustomType(TraceType):
         return repr(self.trace_type)
 
 
+# Trace types of composite values, {value type: function(value) -> TraceType}: filled by runtime/type_spec.py
+# (SparseTensor -> SparseTensorSpec), which sits above this module.
+COMPOSITE_TRACE_TYPES: dict = {}
+
+
 def trace_type_of(value, variable_ids: dict | None = None) -> TraceType:
     """The trace type of one argument (``variable_ids`` numbers the distinct variables of a call: alias ids)."""
     if isinstance(value, TraceType):
         return value
     if isinstance(value, Tensor):
         return TensorSpec(value.shape, value.dtype)
+    composite = COMPOSITE_TRACE_TYPES.get(type(value))
+    if composite is not None:
+        return composite(value)
     if isinstance(value, np.ndarray):
         return TensorSpec(value.shape, dtypes.as_dtype(value.dtype))
     if hasattr(value, "_as_tensor") and hasattr(value, "assign"):

@@ -22,7 +22,7 @@ from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.ops.ragged.ragged_tensor import RaggedTensor
 from tfcompat._src.ops.tensor_array import TensorArray
 from tfcompat._src.ops.variables import Variable
-from tfcompat._src.runtime.function_types import TensorSpec, TraceType, VariableSpec
+from tfcompat._src.runtime.function_types import COMPOSITE_TRACE_TYPES, TensorSpec, TraceType, VariableSpec
 
 __all__ = ["TypeSpec", "SparseTensorSpec", "RaggedTensorSpec", "IndexedSlicesSpec", "TensorArraySpec",
            "NoneTensorSpec", "type_spec_from_value", "register_type_spec_from_value"]
@@ -171,6 +171,10 @@ class SparseTensorSpec(TypeSpec):
     def from_value(cls, value) -> "SparseTensorSpec":
         """Mirrors ``SparseTensorSpec.from_value``."""
         return cls(value.shape, value.dtype)
+
+
+# tf.function traces a SparseTensor argument as its SparseTensorSpec (placeholders for its three components).
+COMPOSITE_TRACE_TYPES[SparseTensor] = SparseTensorSpec.from_value
 
 
 class RaggedTensorSpec(TypeSpec):

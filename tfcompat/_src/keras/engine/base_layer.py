@@ -20,6 +20,7 @@ from tfcompat._src.framework import context as ctx_lib
 from tfcompat._src.framework import dtypes
 from tfcompat._src.framework import nest
 from tfcompat._src.framework.dispatch import convert_to_tensor
+from tfcompat._src.framework.sparse_tensor import SparseTensor
 from tfcompat._src.framework.tensor import SymbolicTensor, Tensor
 from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.ops import array_ops, math_ops
@@ -50,6 +51,17 @@ def _is_default(method) -> bool:
 def _default(method):
     method._is_default = True
     return method
+
+
+def _copy_symbolic(t):
+    if isinstance(t, SymbolicTensor):
+        return array_ops.identity(t)
+    if isinstance(t, SparseTensor) and node_lib.is_symbolic(t):
+        copy = SparseTensor(array_ops.identity(t.indices), array_ops.identity(t.values),
+                            array_ops.identity(t.dense_shape))
+        copy.set_shape(t.shape)
+        return copy
+    return t
 
 
 class Layer(AttributeTrackingMixin, WeightsMixin, LossesMixin, NodeAccessorsMixin, Module):
@@ -423,9 +435,7 @@ class Layer(AttributeTrackingMixin, WeightsMixin, LossesMixin, NodeAccessorsMixi
     def _set_connectivity_metadata(self, inputs, args, kwargs, outputs):
         # A layer returning one of its inputs unchanged: copy it, or the input would lose its own history.
         input_ids = {id(t) for t in nest.flatten((inputs, args, kwargs))}
-        outputs = nest.map_structure(
-            lambda t: array_ops.identity(t) if id(t) in input_ids and isinstance(t, SymbolicTensor) else t,
-            outputs)
+        outputs = nest.map_structure(lambda t: _copy_symbolic(t) if id(t) in input_ids else t, outputs)
         node_lib.Node(self, call_args=(inputs,) + tuple(args), call_kwargs=kwargs, outputs=outputs)
         return outputs
 

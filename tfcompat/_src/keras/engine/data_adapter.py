@@ -17,6 +17,7 @@ import torch
 from tfcompat._src.framework import dtypes
 from tfcompat._src.framework import nest
 from tfcompat._src.framework.dispatch import convert_to_tensor
+from tfcompat._src.framework.sparse_tensor import SparseTensor, SparseTensorValue
 from tfcompat._src.framework.string_tensor import StringTensor
 from tfcompat._src.framework.tensor import EagerTensor, Tensor
 from tfcompat._src.ops import variables as variables_lib
@@ -81,6 +82,12 @@ def _to_tensor(x):
     """Keras' ``_process_tensorlike``: float arrays become floatx tensors; lists of scalars become arrays."""
     if x is None:
         return None
+    if isinstance(x, SparseTensorValue):
+        x = SparseTensor.from_value(x)
+    if isinstance(x, SparseTensor):
+        if not isinstance(x.values, EagerTensor):
+            raise TypeError(f"Symbolic tensors cannot be used as training data; pass numpy arrays. Received: {x}")
+        return x
     if isinstance(x, variables_lib.Variable):
         if x.graph is not None:
             raise TypeError("Variables of a TF1 graph cannot be used as training data; pass numpy arrays.")
@@ -98,6 +105,34 @@ def _to_tensor(x):
     if np.issubdtype(arr.dtype, np.floating):
         arr = arr.astype(dtypes.as_dtype(backend.floatx()).np_dtype, copy=False)
     return eager_from_numpy(arr)
+
+
+def _take_sparse_rows(sparse, rows) -> SparseTensor:
+    # The SparseTensor of rows `rows` (int64, distinct) of an eager `sparse`, in that order, with indices in
+    # row-major order: what tf-keras's CompositeTensorDataAdapter batches (Dataset.from_tensor_slices + batch).
+    indices = sparse.indices._t
+    dense_shape = sparse.dense_shape._t
+    position = torch.full((int(dense_shape[0]),), -1, dtype=torch.int64)
+    position[rows] = torch.arange(rows.numel(), dtype=torch.int64)
+    new_rows = position[indices[:, 0]]
+    keep = (new_rows >= 0).nonzero().reshape(-1)
+    keep = keep[torch.sort(new_rows[keep], stable=True).indices]
+    new_indices = torch.cat([new_rows[keep].unsqueeze(1), indices[keep, 1:]], dim=1)
+    new_shape = torch.cat([torch.tensor([rows.numel()], dtype=torch.int64), dense_shape[1:]])
+    values = sparse.values
+    return SparseTensor(EagerTensor(new_indices, dtypes.int64), EagerTensor(values._t[keep], values.dtype),
+                        EagerTensor(new_shape, dtypes.int64))
+
+
+def _take_rows(t, rows):
+    """Rows ``rows`` (a slice or an int64 index tensor) of a batch-major tensor or SparseTensor."""
+    if t is None:
+        return None
+    if isinstance(t, SparseTensor):
+        if isinstance(rows, slice):
+            rows = torch.arange(rows.start, rows.stop, dtype=torch.int64)
+        return _take_sparse_rows(t, rows)
+    return EagerTensor(t._t[rows], t.dtype)
 
 
 def _flat_arrays(structure):
@@ -210,15 +245,8 @@ class _ArrayIterator:
             self._order = self._make_order()
         start, end = self._pos, min(self._pos + self._batch_size, self._n)
         self._pos = end
-        if self._order is None:
-            def take(t):
-                return None if t is None else EagerTensor(t._t[start:end], t.dtype)
-        else:
-            idx = self._order[start:end]
-
-            def take(t):
-                return None if t is None else EagerTensor(t._t[idx], t.dtype)
-        x, y, sw = nest.map_structure(take, self._data)
+        rows = slice(start, end) if self._order is None else self._order[start:end]
+        x, y, sw = nest.map_structure(lambda t: _take_rows(t, rows), self._data)
         if self._class_weight is not None and y is not None:
             sw = _class_weights_to_sample_weights(self._class_weight, y, sw)
         return pack_x_y_sample_weight(x, y, sw)

@@ -8,7 +8,7 @@ from tfcompat._src.framework import context as ctx_lib
 from tfcompat._src.framework import dtypes
 from tfcompat._src.framework.tensor import SymbolicTensor
 from tfcompat._src.framework.tensor_shape import TensorShape
-from tfcompat._src.ops import array_ops
+from tfcompat._src.ops import array_ops, sparse_ops_api
 from tfcompat._src.keras import backend
 from tfcompat._src.keras.engine import node as node_lib
 from tfcompat._src.keras.engine.base_layer import Layer
@@ -19,7 +19,8 @@ __all__ = ["InputLayer", "Input"]
 class InputLayer(Layer):
     """Mirrors ``tf.keras.layers.InputLayer``.
 
-    Differences: no sparse, ragged or ``type_spec`` inputs (NotImplementedError)."""
+    ``sparse=True`` makes the input a SparseTensor of placeholders (tf-keras: a SparseKerasTensor) with dense
+    shape ``(batch_size,) + input_shape``. Differences: no ragged or ``type_spec`` inputs (NotImplementedError)."""
 
     @property
     def _object_identifier(self) -> str:
@@ -39,9 +40,12 @@ class InputLayer(Layer):
             raise ValueError(f"Unrecognized keyword arguments: {list(kwargs.keys())}")
         if sparse and ragged:
             raise ValueError("Cannot set both sparse and ragged to True in a TF-Keras input.")
-        if sparse or ragged or type_spec is not None:
-            raise NotImplementedError("tfcompat's Keras inputs are dense tensors: sparse, ragged and type_spec "
+        if ragged or type_spec is not None:
+            raise NotImplementedError("tfcompat's Keras inputs are dense or sparse tensors: ragged and type_spec "
                                       "inputs are not supported.")
+        if sparse and input_tensor is not None:
+            raise NotImplementedError("tfcompat's sparse Keras inputs are made by `Input(sparse=True)`, not given "
+                                      "as `tensor`.")
         if not name:
             name = "input_" + str(backend.get_uid("input"))
         if not dtype:
@@ -51,7 +55,7 @@ class InputLayer(Layer):
                              f"{input_tensor.dtype} but expected dtype={dtype}")
         super().__init__(dtype=dtype, name=name)
         self.built = True
-        self.sparse = False
+        self.sparse = bool(sparse)
         self.ragged = False
         self.batch_size = batch_size
         self.supports_masking = True
@@ -64,8 +68,12 @@ class InputLayer(Layer):
             batch_input_shape = (batch_size,) + tuple(input_shape) if input_shape is not None else None
             graph = backend.get_graph()
             with ctx_lib.push_graph(graph), graph.name_scope(""), graph.control_dependencies(None):
-                input_tensor = array_ops.placeholder(dtypes.as_dtype(dtype), shape=batch_input_shape,
-                                                     name=self.name)
+                if self.sparse:
+                    input_tensor = sparse_ops_api.sparse_placeholder(dtypes.as_dtype(dtype), shape=batch_input_shape,
+                                                                     name=self.name)
+                else:
+                    input_tensor = array_ops.placeholder(dtypes.as_dtype(dtype), shape=batch_input_shape,
+                                                         name=self.name)
             self.is_placeholder = True
             self._batch_input_shape = batch_input_shape
         else:

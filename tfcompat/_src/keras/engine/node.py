@@ -9,11 +9,12 @@ from __future__ import annotations
 import weakref
 
 from tfcompat._src.framework import nest
+from tfcompat._src.framework.sparse_tensor import SparseTensor
 from tfcompat._src.framework.tensor import SymbolicTensor, Tensor
 from tfcompat._src.keras import losses_utils
 
 __all__ = ["Node", "KerasHistory", "keras_history", "set_keras_history", "uses_keras_history", "get_mask",
-           "set_mask"]
+           "set_mask", "is_symbolic", "sparse_parent_of", "SPARSE_COMPONENTS"]
 
 
 class KerasHistory(tuple):
@@ -64,17 +65,39 @@ class _IdentityTable:
 
 
 _HISTORY = _IdentityTable()
+# A component tensor of a symbolic SparseTensor with a Keras history -> (that SparseTensor, component index): raw
+# ops on `sparse_input.values` replay on the component of the SparseTensor the model is called with.
+_SPARSE_PARENT = _IdentityTable()
+SPARSE_COMPONENTS = ("indices", "values", "dense_shape")
+
+
+def is_symbolic(x) -> bool:
+    """A graph tensor, or a SparseTensor of graph tensors (tf-keras: a KerasTensor / SparseKerasTensor)."""
+    return isinstance(x, SymbolicTensor) or (isinstance(x, SparseTensor) and isinstance(x.values, SymbolicTensor))
 
 
 def keras_history(t):
-    """The KerasHistory of a symbolic tensor, or None."""
-    if not isinstance(t, SymbolicTensor):
+    """The KerasHistory of a symbolic tensor or SparseTensor, or None."""
+    if not is_symbolic(t):
         return None
     return _HISTORY.get(t)
 
 
 def set_keras_history(t, history) -> None:
     _HISTORY.set(t, history)
+    if isinstance(t, SparseTensor):
+        for i, name in enumerate(SPARSE_COMPONENTS):
+            _SPARSE_PARENT.set(getattr(t, name), None if history is None else (weakref.ref(t), i))
+
+
+def sparse_parent_of(t):
+    """(SparseTensor, component index) when ``t`` is a component of a SparseTensor with a Keras history, else
+    None."""
+    entry = _SPARSE_PARENT.get(t)
+    parent = None if entry is None else entry[0]()
+    if parent is None or keras_history(parent) is None:
+        return None
+    return parent, entry[1]
 
 
 def get_mask(t):
@@ -168,14 +191,23 @@ class Node:
 def uses_keras_history(values) -> bool:
     """Whether any symbolic tensor among ``values`` has, or depends on a tensor with, a Keras history."""
     memo = {}
-    return any(isinstance(t, SymbolicTensor) and _depends_on_history(t, memo) for t in values)
+    for t in values:
+        if isinstance(t, SparseTensor) and is_symbolic(t):
+            if keras_history(t) is not None or any(_depends_on_history(getattr(t, name), memo)
+                                                   for name in SPARSE_COMPONENTS):
+                return True
+        elif isinstance(t, SymbolicTensor) and _depends_on_history(t, memo):
+            return True
+    return False
 
 
 def _depends_on_history(t, memo) -> bool:
+    if keras_history(t) is not None or sparse_parent_of(t) is not None:
+        return True
     key = id(t.op)
     if key in memo:
         return memo[key]
     memo[key] = False
-    result = keras_history(t) is not None or any(_depends_on_history(x, memo) for x in t.op.inputs)
+    result = any(_depends_on_history(x, memo) for x in t.op.inputs)
     memo[key] = result
     return result

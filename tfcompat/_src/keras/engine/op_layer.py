@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from tfcompat._src.framework import context as ctx_lib
 from tfcompat._src.framework.dispatch import apply_op
+from tfcompat._src.framework.sparse_tensor import SparseTensor
 from tfcompat._src.framework.tensor import EagerTensor, SymbolicTensor
 from tfcompat._src.ops import variables as variables_lib
 from tfcompat._src.keras import hooks
@@ -18,7 +19,7 @@ from tfcompat._src.keras.engine import node as node_lib
 from tfcompat._src.keras.engine.base_layer import Layer
 from tfcompat._src.keras.layers import serialization
 
-__all__ = ["TFOpLambda", "create_keras_history"]
+__all__ = ["TFOpLambda", "SparseTensorLayer", "create_keras_history"]
 
 
 def _depends_on_placeholder(t, memo) -> bool:
@@ -26,7 +27,7 @@ def _depends_on_placeholder(t, memo) -> bool:
     if key in memo:
         return memo[key]
     op = t.op
-    if node_lib.keras_history(t) is not None or op.type == "Placeholder":
+    if node_lib.keras_history(t) is not None or node_lib.sparse_parent_of(t) is not None or op.type == "Placeholder":
         result = True
     else:
         result = any(_depends_on_placeholder(x, memo) for x in op.inputs)
@@ -38,9 +39,43 @@ def create_keras_history(values) -> None:
     """Gives every symbolic tensor among ``values`` (and the tensors it depends on) a Keras history."""
     memo = {}
     for t in values:
-        if isinstance(t, SymbolicTensor) and node_lib.keras_history(t) is None and \
+        if isinstance(t, SparseTensor) and node_lib.is_symbolic(t) and node_lib.keras_history(t) is None and \
+                any(_depends_on_placeholder(getattr(t, c), memo) for c in node_lib.SPARSE_COMPONENTS):
+            _wrap_sparse(t, memo)
+        elif isinstance(t, SymbolicTensor) and node_lib.keras_history(t) is None and \
                 _depends_on_placeholder(t, memo):
             _wrap(t.op, memo)
+
+
+def _wrap_sparse(sparse, memo) -> None:
+    # A SparseTensor built by raw sparse ops on Keras inputs: its components' ops are wrapped one by one, then
+    # a SparseTensorLayer assembles the components (tf-keras: one TFOpLambda for the whole tf.sparse function).
+    specs = []
+    keras_inputs = []
+    for name in node_lib.SPARSE_COMPONENTS:
+        x = getattr(sparse, name)
+        if node_lib.keras_history(x) is None and node_lib.sparse_parent_of(x) is None and \
+                _depends_on_placeholder(x, memo):
+            _wrap(x.op, memo)
+        _add_input_spec(x, specs, keras_inputs, memo)
+    from tfcompat._src.keras import backend
+    layer = SparseTensorLayer(specs, name=backend.unique_object_name("tf.sparse.SparseTensor", zero_based=True))
+    node_lib.Node(layer, call_args=(keras_inputs,), call_kwargs={}, outputs=sparse)
+
+
+def _add_input_spec(x, specs, keras_inputs, memo) -> None:
+    parent = node_lib.sparse_parent_of(x)
+    if node_lib.keras_history(x) is not None:
+        specs.append(("input", len(keras_inputs)))
+        keras_inputs.append(x)
+    elif parent is not None:
+        specs.append(("component", [len(keras_inputs), parent[1]]))
+        keras_inputs.append(parent[0])
+    elif _depends_on_placeholder(x, memo):
+        specs.append(("input", len(keras_inputs)))
+        keras_inputs.append(x)
+    else:
+        specs.append(_constant_spec(x))
 
 
 def _wrap(op, memo) -> None:
@@ -52,15 +87,10 @@ def _wrap(op, memo) -> None:
     specs = []
     keras_inputs = []
     for x in op.inputs:
-        if node_lib.keras_history(x) is not None:
-            specs.append(("input", len(keras_inputs)))
-            keras_inputs.append(x)
-        elif _depends_on_placeholder(x, memo):
+        if node_lib.keras_history(x) is None and node_lib.sparse_parent_of(x) is None and \
+                _depends_on_placeholder(x, memo):
             _wrap(x.op, memo)
-            specs.append(("input", len(keras_inputs)))
-            keras_inputs.append(x)
-        else:
-            specs.append(_constant_spec(x))
+        _add_input_spec(x, specs, keras_inputs, memo)
     from tfcompat._src.keras import backend
     symbol = _TF_SYMBOLS.get(op.type, "tf.raw_ops." + op.type)
     layer = TFOpLambda(op, specs, symbol, name=backend.unique_object_name(symbol, zero_based=True))
@@ -95,6 +125,38 @@ def _constant_spec(t):
     return ("const", EagerTensor(value, t.dtype))
 
 
+def _replay_inputs(input_specs, inputs) -> list:
+    args = []
+    for kind, value in input_specs:
+        if kind == "input":
+            args.append(inputs[value])
+        elif kind == "component":   # a component of a SparseTensor input
+            args.append(getattr(inputs[value[0]], node_lib.SPARSE_COMPONENTS[value[1]]))
+        elif kind == "variable":
+            args.append(value.read_value() if ctx_lib.graph_mode_graph() is None else value.value())
+        else:
+            args.append(value)
+    return args
+
+
+class SparseTensorLayer(Layer):
+    """Assembles a SparseTensor from replayed components (the output of raw sparse ops on Keras inputs, e.g.
+    ``tf.sparse.reorder(sparse_input)``). Difference: tf-keras has one TFOpLambda per tf.sparse function call;
+    here the ops are replayed one by one and this layer rebuilds the SparseTensor. Not serializable."""
+
+    def __init__(self, input_specs, name=None, **kwargs):
+        super().__init__(name=name, autocast=False, **kwargs)
+        self._input_specs = input_specs
+        self.built = True
+
+    def call(self, inputs):
+        return SparseTensor(*_replay_inputs(self._input_specs, inputs))
+
+    def get_config(self):
+        raise NotImplementedError(f"Layer {self.name} rebuilds a SparseTensor made by raw TF sparse ops and cannot "
+                                  f"be serialized; wrap the sparse ops in a Lambda layer.")
+
+
 class TFOpLambda(Layer):
     """A layer replaying one recorded op: its type and attributes with new inputs (tf-keras' ``TFOpLambda``,
     named after the TF function, e.g. 'tf.math.multiply'). Difference: a composite TF function (several ops)
@@ -111,14 +173,7 @@ class TFOpLambda(Layer):
         self.built = True
 
     def call(self, inputs):
-        args = []
-        for kind, value in self._input_specs:
-            if kind == "input":
-                args.append(inputs[value])
-            elif kind == "variable":
-                args.append(value.read_value() if ctx_lib.graph_mode_graph() is None else value.value())
-            else:
-                args.append(value)
+        args = _replay_inputs(self._input_specs, inputs)
         out = apply_op(self._op_type, args, dict(self._op_attrs))
         if self._n_outputs == 1:
             return out[0] if isinstance(out, list) else out
@@ -136,7 +191,7 @@ class TFOpLambda(Layer):
                 raise NotImplementedError(
                     f"Layer {self.name} wraps a raw TF op ({self._op_type}) that reads a variable and cannot be "
                     f"serialized; use a Lambda layer or a custom layer to make the model serializable.")
-            specs.append(["input", value] if kind == "input" else ["const", _encode(value)])
+            specs.append([kind, value] if kind in ("input", "component") else ["const", _encode(value)])
         config["op_type"] = self._op_type
         config["op_attrs"] = {k: _encode(v) for k, v in self._op_attrs.items()}
         config["input_specs"] = specs
@@ -157,7 +212,7 @@ class TFOpLambda(Layer):
         layer.symbol = "tf." + symbol
         layer._op_type = op_type
         layer._op_attrs = {k: _decode(v) for k, v in config.pop("op_attrs").items()}
-        layer._input_specs = [(kind, value if kind == "input" else _decode(value))
+        layer._input_specs = [(kind, value if kind in ("input", "component") else _decode(value))
                               for kind, value in config.pop("input_specs")]
         layer._n_outputs = config.pop("n_outputs", 1)
         layer._preserve_input_structure_in_config = True

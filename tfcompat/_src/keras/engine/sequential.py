@@ -60,7 +60,7 @@ class Sequential(functional.Functional):
 
         Raises:
           TypeError: not a layer. ValueError: a duplicate name or a multi-output layer."""
-        history = node_lib.keras_history(layer) if isinstance(layer, Tensor) else None
+        history = node_lib.keras_history(layer)
         if history is not None and isinstance(history.layer, input_layer.InputLayer):
             layer = history.layer
         if not isinstance(layer, base_layer.Layer):

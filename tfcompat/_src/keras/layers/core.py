@@ -50,7 +50,10 @@ def _sparse_matmul(inputs, kernel):
     # filled with 0 first; each entry's column index is its id, its value its weight).
     inputs, _ = sparse_ops_api.fill_empty_rows(inputs, 0)
     ids = SparseTensor(indices=inputs.indices, values=inputs.indices[:, 1], dense_shape=inputs.dense_shape)
-    return nn_embedding_ops.embedding_lookup_sparse(kernel, ids, inputs, combiner="sum")
+    out = nn_embedding_ops.embedding_lookup_sparse(kernel, ids, inputs, combiner="sum")
+    if hasattr(out, "op"):
+        out.set_shape([None, kernel.shape[1]])   # TF's SegmentSum shape: (None, units)
+    return out
 
 
 class Dense(Layer):

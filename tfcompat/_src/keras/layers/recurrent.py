@@ -4,7 +4,9 @@ LSTM, GRU (``return_sequences``, ``return_state``, ``go_backwards``, ``stateful`
 The time loop runs in Python over the time steps (``backend.rnn``'s semantics: masked steps keep the previous
 output and states, or zeros with ``zero_output_for_mask``), so it is unrolled when traced: the number of time
 steps must be known while tracing a ``tf.function`` or building a TF1 graph. LSTM and GRU compute tf-keras'
-``standard_lstm``/``standard_gru`` formulas (what they run on CPU).
+``standard_lstm``/``standard_gru`` formulas (what they run on CPU). ``LSTM`` in its standard configuration (tanh/sigmoid, bias, no
+dropout, no mask, batch-major, float32/float64) runs the whole sequence as one fused op instead
+(``recurrent_fused.py``: one ``torch.lstm`` call).
 
 Differences: dropout masks are random (``random-values``); ``implementation=1`` computes as implementation 2
 (same formulas, different rounding); ``unroll`` has no effect (the loop is always unrolled)."""
@@ -20,6 +22,7 @@ from tfcompat._src.ops.variables import Variable
 from tfcompat._src.keras import activations, backend, backend_math, initializers, regularizers
 from tfcompat._src.keras.engine.base_layer import Layer
 from tfcompat._src.keras.engine.input_spec import InputSpec
+from tfcompat._src.keras.layers import recurrent_fused
 from tfcompat._src.keras.layers import serialization
 from tfcompat._src.keras.layers.cell_settings import init_weight_settings, settings_config
 
@@ -755,10 +758,48 @@ class SimpleRNN(_RNNWithCell):
 
 
 class LSTM(_RNNWithCell):
-    """Mirrors ``tf.keras.layers.LSTM`` (tf-keras' standard_lstm on CPU)."""
+    """Mirrors ``tf.keras.layers.LSTM`` (tf-keras' standard_lstm on CPU). In the standard configuration the whole
+    sequence runs as one fused op (``recurrent_fused.py``); otherwise the time loop runs step by step."""
 
     _cell_class = LSTMCell
     _cell_name = "lstm_cell"
+
+    def call(self, inputs, mask=None, training=None, initial_state=None):
+        if isinstance(mask, list):
+            mask = mask[0]
+        if mask is None and self._fusable(inputs):
+            inputs, states = self._process_inputs(inputs, initial_state)
+            if len(states) == 2 and all(getattr(s, "dtype", None) == inputs.dtype for s in states):
+                return self._fused_call(inputs, states)
+        return super().call(inputs, mask=mask, training=training, initial_state=initial_state)
+
+    def _fusable(self, inputs) -> bool:
+        """The configuration ``recurrent_fused.lstm_sequence`` computes exactly: tanh/sigmoid, a bias, no dropout,
+        batch-major inputs with a known number of steps, the weights' dtype float32/float64 (masks: the caller)."""
+        cell = self.cell
+        if type(cell) is not LSTMCell or self.time_major or self.unroll or not cell.use_bias or cell.dropout or \
+                cell.recurrent_dropout or cell.activation is not activations.tanh or \
+                cell.recurrent_activation is not activations.sigmoid:
+            return False
+        shape = getattr(inputs, "shape", None)
+        if not isinstance(shape, TensorShape) or shape.rank != 3 or not dimension_value(shape[1]):
+            return False
+        dtype = inputs.dtype
+        return recurrent_fused.fusable_dtype(dtype) and \
+            all(w.dtype == dtype for w in (cell.kernel, cell.recurrent_kernel, cell.bias))
+
+    def _fused_call(self, inputs, states):
+        cell = self.cell
+        outputs, h, c = recurrent_fused.lstm_sequence(inputs, states[0], states[1], cell.kernel,
+                                                      cell.recurrent_kernel, cell.bias,
+                                                      go_backwards=self.go_backwards)
+        if self.stateful:
+            for var, value in zip(self.states, (h, c)):
+                var.assign(math_ops.cast(value, var.dtype))
+        output = outputs if self.return_sequences else h
+        if self.return_state:
+            return [output, h, c]
+        return output
 
 
 class GRU(_RNNWithCell):

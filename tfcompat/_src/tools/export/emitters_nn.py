@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from tfcompat._src.tools.export.emitters_math import raise_unsupported
 from tfcompat._src.tools.export.helpers import tf_same_padding
-from tfcompat._src.tools.export.lowering import emitter
+from tfcompat._src.tools.export.lowering import block_emitter, emitter
 
 __all__: list = []
 
@@ -128,3 +128,15 @@ def _avg_pool(op, ins, lw):
         # TF divides by the number of real pixels in each window: the helper spells that out.
         return f"{lw.helper('tf_avg_pool_nhwc')}({ins[0]}, {ksize!r}, {strides!r}, 'SAME')"
     return f"F.avg_pool2d({ins[0]}.permute(0, 3, 1, 2), {ksize!r}, {strides!r}).permute(0, 2, 3, 1)"
+
+
+@block_emitter("KerasLSTMSequence")
+def _keras_lstm_sequence(op, ins, lw, outs):
+    # The Keras LSTM layer's fused op (keras/layers/recurrent_fused.py): torch's LSTM with w_ih = kernel^T,
+    # w_hh = recurrent_kernel^T, b_ih = bias, b_hh = 0 (Keras's gate order i, f, c, o is torch's).
+    x = f"{ins[0]}.flip(1)" if op.attrs.get("go_backwards") else ins[0]
+    seq, h, c = outs
+    return [f"{seq}, {h}, {c} = torch.lstm({x}, ({ins[1]}.unsqueeze(0), {ins[2]}.unsqueeze(0)), "
+            f"[{ins[3]}.t(), {ins[4]}.t(), {ins[5]}, torch.zeros_like({ins[5]})], True, 1, 0.0, "
+            f"torch.is_grad_enabled(), False, True)",
+            f"{h}, {c} = {h}[0], {c}[0]"]
