@@ -270,7 +270,9 @@ def test_dropout_wrapper(tf1, tfc1):
             sess.run(tf.global_variables_initializer())
             o, p = sess.run([out, plain])
         assert len(tf.global_variables()) == 2
-    assert np.all((o == 0) | np.isclose(o, p / 0.5, rtol=1e-5))
+    # `plain` runs as one torch.lstm call (fused) and the wrapped cell step by step (DropoutWrapper is not fused):
+    # the two differ by float32 rounding, which depends on the CPU's oneDNN kernels (AVX2 vs AVX-512)
+    assert np.all((o == 0) | np.isclose(o, p / 0.5, rtol=1e-4, atol=1e-6))
     assert (o == 0).any() and (o != 0).any()
 
 
