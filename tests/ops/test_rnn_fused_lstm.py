@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from tests.oracle import assert_same
 from tfcompat._src.ops import rnn_fused_lstm
 
 B, T, D = 3, 4, 2
@@ -170,22 +171,53 @@ def test_fused_bidirectional_dynamic_rnn_matches_tf(oracle, fused_runs):
     assert fused_runs == {"fused": 2, "fallback": 0}
 
 
+def _first_state(tf, cell, c0):
+    """The initial state: ``c0`` (and h from it) for the first layer, zeros for the others."""
+    zeros = cell.zero_state(B, c0.dtype)
+    if isinstance(cell, tf.nn.rnn_cell.MultiRNNCell):
+        first = zeros[0]
+        return (tf.nn.rnn_cell.LSTMStateTuple(c0, tf.tanh(c0[:, :first.h.shape.as_list()[1]]) * 0.5),) + zeros[1:]
+    return tf.nn.rnn_cell.LSTMStateTuple(c0, tf.tanh(c0) * 0.5)
+
+
+# kind, dtype, sequence_length, units of the first layer's c
+SECOND_ORDER = {
+    "basic_lstm": ("basic_lstm", "float32", None, 3),
+    "basic_lstm_float64": ("basic_lstm", "float64", None, 3),
+    "projection_lengths_float64": ("lstm_projection", "float64", [4, 1, 3], 4),
+}
+
+
 @pytest.mark.filterwarnings("ignore::UserWarning")
-def test_second_order_gradients_run_the_loop(oracle, fused_runs):
-    """A gradient of a gradient through the loop (the fused kernel's backward is first order only): the plan
-    runs the loop as written, with TF's numbers."""
+@pytest.mark.parametrize("name", sorted(SECOND_ORDER))
+def test_second_order_gradients_match_tf_and_the_loop(oracle, fused_runs, monkeypatch, name):
+    """A gradient of a gradient through the fused loop (its backward, when recorded, differentiates the step
+    formula): TF's numbers, and those of the same plan with the loop run as written."""
+    kind, dtype, lengths, units = SECOND_ORDER[name]
+
     def prog(tf):
-        x = tf.placeholder(tf.float32, [B, T, D])
-        outputs, state, _ = _model(tf, CELLS["lstm"], x)
-        g = tf.gradients(tf.reduce_sum(outputs * outputs), x)[0]
-        gg = tf.gradients(tf.reduce_sum(g * g), tf.trainable_variables())
+        x = tf.placeholder(getattr(tf, dtype), [B, T, D])
+        cell = CELLS[kind](tf.nn.rnn_cell)
+        c0 = tf.constant(_fill((B, units)).astype(dtype))
+        outputs, state = tf.nn.dynamic_rnn(cell, x, initial_state=_first_state(tf, cell, c0),
+                                           sequence_length=lengths)
+        loss = tf.reduce_sum(outputs * outputs * 0.7) + tf.add_n(
+            [tf.reduce_sum(t * (t + 0.5 * i)) for i, t in enumerate(_flatten(state))])
+        variables = tf.trainable_variables()
+        g = tf.gradients(loss, [x] + variables)
+        gg = tf.gradients(tf.add_n([tf.reduce_sum(t * t) for t in g]), variables + [x, c0])
         with tf.Session() as s:
             s.run(tf.global_variables_initializer())
-            for v in tf.trainable_variables():
-                v.load(_fill(v.shape.as_list()), s)
-            return s.run([g, gg], {x: X})
-    oracle.check_v1(prog, rtol=1e-4, atol=1e-6)
-    assert fused_runs["fused"] == 0
+            for v in variables:
+                v.load(_fill(v.shape.as_list()).astype(dtype), s)
+            return s.run([outputs, g, gg], {x: X.astype(dtype)})
+    tol = 1e-9 if dtype == "float64" else 1e-4
+    got = oracle.check_v1(prog, rtol=tol, atol=tol / 100)
+    assert fused_runs == {"fused": 1, "fallback": 0}
+    monkeypatch.setattr(rnn_fused_lstm.FusedLSTMSequence, "run", lambda self, *args: None)
+    loop = oracle.tfc_result(prog, v1=True)
+    tol = 1e-12 if dtype == "float64" else 1e-5
+    assert_same(got, loop, rtol=tol, atol=tol / 10)
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")

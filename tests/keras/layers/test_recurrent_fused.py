@@ -210,11 +210,12 @@ def test_eager_float32_runs_one_fused_kernel():
 def test_compile_tracing_takes_step_formula():
     """Under torch.compile tracing the kernel runs the step-by-step formula (same numbers as the fused call)."""
     from tfcompat._src.keras.layers import recurrent_fused
+    from tfcompat._src.ops import lstm_sequence
     rng = np.random.RandomState(5)
     args = [torch.tensor(rng.randn(*s).astype(np.float32)) for s in ((2, 3, 2), (2, 2), (2, 2), (2, 8), (2, 8),
                                                                       (8,))]
     fused = recurrent_fused._keras_lstm_sequence(*args)
-    stepwise = recurrent_fused._stepwise(*args)
+    stepwise = lstm_sequence.stepwise(*args[:3], recurrent_fused.keras_torch_params(*args[3:]), batch_first=True)
     for a, b in zip(fused, stepwise):
         torch.testing.assert_close(a, b, rtol=1e-5, atol=1e-6)
     compiled = torch.compile(recurrent_fused._keras_lstm_sequence, backend="eager", fullgraph=True)

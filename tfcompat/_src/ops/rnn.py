@@ -280,8 +280,9 @@ def _dynamic_rnn_loop(cell, inputs, state, parallel_iterations, swap_memory, seq
 def _offer_fused_lstm(cell, final_state, input_flow, sequence_length) -> None:
     """Lets the loop run as fused LSTM calls (ops/rnn_fused_lstm.py) when ``cell`` is a plain TF1 LSTM cell or a
     ``MultiRNNCell`` of them: ``BasicLSTMCell``/``LSTMCell`` (exactly, not subclasses) with tuple state, tanh, no
-    peepholes or clipping (a projection is fine), and resource-variable weights, in a Session graph (a tf.function's
-    results may be differentiated twice, which the fused kernel's backward does not support)."""
+    peepholes or clipping (a projection is fine), and resource-variable weights, in a Session graph (not while
+    building a function: the fused path is checked against TF in Session graphs only; gradients of any order are
+    the loop's, ops/lstm_sequence.py)."""
     if type(cell) is MultiRNNCell:
         if not cell._state_is_tuple:
             return

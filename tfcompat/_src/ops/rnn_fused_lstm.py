@@ -10,18 +10,19 @@ RNN kernel on the CPU; packed sequences with ``sequence_length``) and returns th
 steps, a row of length 0), in which case the loop runs as written and raises TF's errors.
 
 Same numbers to float tolerance: TF's ``sigmoid(f + forget_bias)`` becomes ``sigmoid(f')`` with ``forget_bias``
-folded into f's bias, and torch's GEMMs sum in another order. Gradients w.r.t. the inputs, the initial state, the
-kernel and the bias come from torch autograd through ``torch.lstm``; its oneDNN backward is not differentiable
-again, so the lowering only takes this path where no second-order gradient is taken of the loop's results."""
+folded into f's bias, and torch's GEMMs sum in another order. Each layer runs the shared kernel of
+ops/lstm_sequence.py (``lstm_layer``): gradients w.r.t. the inputs, the initial state, the kernel and the bias come
+from torch autograd through ``torch.lstm``, and where the backward is itself recorded (a gradient of a gradient)
+it differentiates the step-by-step formula, so second-order gradients are the loop's too."""
 from __future__ import annotations
 
 import dataclasses
 
 import torch
 
-__all__ = ["FusedLSTMSequence", "LSTMLayer"]
+from tfcompat._src.ops.lstm_sequence import lstm_layer, runs_fused
 
-_FUSED_DTYPES = (torch.float32, torch.float64)
+__all__ = ["FusedLSTMSequence", "LSTMLayer"]
 
 
 def _gate_order(units: int, device) -> torch.Tensor:
@@ -47,26 +48,29 @@ class LSTMLayer:
     def output_size(self) -> int:
         return self.num_proj if self.num_proj is not None else self.units
 
-    def params(self, depth: int, like: torch.Tensor):
-        """torch's ``[w_ih, w_hh, b_ih, b_hh(, w_hr)]`` from the variables' current values (autograd reaches
-        them), or None when their shapes, dtype or device are not the ones this input needs."""
+    def weights(self, depth: int, like: torch.Tensor):
+        """The variables' current values ``(kernel, bias(, projection))`` (autograd reaches them), or None when
+        their shapes, dtype or device are not the ones this input needs."""
         kernel, bias = self.kernel._current_value(), self.bias._current_value()
         n = self.units
         checks = [(kernel, (depth + self.output_size, 4 * n)), (bias, (4 * n,))]
-        proj = None
         if self.projection is not None:
-            proj = self.projection._current_value()
-            checks.append((proj, (n, self.num_proj)))
+            checks.append((self.projection._current_value(), (n, self.num_proj)))
         for t, shape in checks:
             if tuple(t.shape) != shape or t.dtype != like.dtype or t.device != like.device:
                 return None
-        order = self._cache.get(like.device)
+        return tuple(t for t, _ in checks)
+
+    def torch_params(self, kernel, bias, proj=None) -> list:
+        """torch's ``[w_ih, w_hh, b_ih, b_hh(, w_hr)]`` from the cell's weights (``lstm_layer``'s ``to_params``)."""
+        depth = kernel.shape[0] - self.output_size
+        order = self._cache.get(kernel.device)
         if order is None:
-            order = self._cache[like.device] = _gate_order(n, like.device)
+            order = self._cache[kernel.device] = _gate_order(self.units, kernel.device)
         w = kernel.t().index_select(0, order)
         b = bias.index_select(0, order)
         if self.forget_bias != 0:
-            b = b + self._forget_shift(like.dtype, like.device)
+            b = b + self._forget_shift(kernel.dtype, kernel.device)
         params = [w[:, :depth], w[:, depth:], b, torch.zeros_like(b)]
         if proj is not None:
             params.append(proj.t())   # torch: h = W_hr (o * tanh(c)); TF: m = (o * tanh(c)) @ projection
@@ -118,8 +122,7 @@ class FusedLSTMSequence:
         x = inputs.stacked if inputs.stacked is not None else _stack_or_none(items)
         # CPU only: on CUDA torch.lstm takes cuDNN's path, which warns about non-flattened weights on every call
         # and has not been checked against TF here; the loop runs as written there.
-        if x is None or x.dim() != 3 or x.dtype not in _FUSED_DTYPES or out_list.dtype != x.dtype or \
-                x.device.type != "cpu":
+        if x is None or x.dim() != 3 or out_list.dtype != x.dtype or not runs_fused(x):
             return None
         batch, depth = x.shape[1], x.shape[2]
         layers = []
@@ -127,20 +130,19 @@ class FusedLSTMSequence:
             for t, size in ((c0, layer.units), (h0, layer.output_size)):
                 if tuple(t.shape) != (batch, size) or t.dtype != x.dtype or t.device != x.device:
                     return None
-            params = layer.params(depth, x)
-            if params is None:
+            weights = layer.weights(depth, x)
+            if weights is None:
                 return None
-            layers.append((params, h0, c0))
+            layers.append((layer, weights, h0, c0))
             depth = layer.output_size
         if not out_list.element_shape.is_compatible_with([batch, depth]):
             return None
         if lengths is None:
             finals = []
             out = x
-            for params, h0, c0 in layers:
-                out, h_n, c_n = torch.lstm(out, (h0.unsqueeze(0), c0.unsqueeze(0)), params, True, 1, 0.0,
-                                           torch.is_grad_enabled(), False, False)
-                finals += [c_n[0], h_n[0]]
+            for layer, weights, h0, c0 in layers:
+                out, h_n, c_n = lstm_layer(out, h0, c0, weights, layer.torch_params)
+                finals += [c_n, h_n]
             trips = steps
         else:
             packed = _packed_run(x, lengths, layers)
@@ -165,11 +167,10 @@ def _packed_run(x, lengths, layers):
     packed = torch.nn.utils.rnn.pack_padded_sequence(x, lengths, enforce_sorted=False)
     order, restore = packed.sorted_indices, packed.unsorted_indices
     data, finals = packed.data, []
-    for params, h0, c0 in layers:
-        data, h_n, c_n = torch.lstm(data, packed.batch_sizes, (h0.index_select(0, order).unsqueeze(0),
-                                                              c0.index_select(0, order).unsqueeze(0)),
-                                    params, True, 1, 0.0, torch.is_grad_enabled(), False)
-        finals += [c_n[0].index_select(0, restore), h_n[0].index_select(0, restore)]
+    for layer, weights, h0, c0 in layers:
+        data, h_n, c_n = lstm_layer(data, h0.index_select(0, order), c0.index_select(0, order), weights,
+                                    layer.torch_params, batch_sizes=packed.batch_sizes)
+        finals += [c_n.index_select(0, restore), h_n.index_select(0, restore)]
     out, _ = torch.nn.utils.rnn.pad_packed_sequence(
         torch.nn.utils.rnn.PackedSequence(data, packed.batch_sizes, order, restore), total_length=steps)
     return int(lengths.max()), out, finals

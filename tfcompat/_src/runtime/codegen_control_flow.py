@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from tfcompat._src.framework import dtypes
 from tfcompat._src.framework import errors
-from tfcompat._src.framework.op_def import KIND_CALL, KIND_CONTROL_FLOW, KIND_GRADIENTS
+from tfcompat._src.framework.op_def import KIND_CALL, KIND_CONTROL_FLOW
 from tfcompat._src.runtime import codegen
 
 __all__ = ["ControlFlowLowering", "CallLowering"]
@@ -38,13 +38,11 @@ def _scalar_predicate(pred) -> bool:
 
 
 def _fused_sequence(op, em):
-    """The fused whole-loop kernel ``dynamic_rnn`` offered for this loop (``_fused_lstm``), when this plan may
-    use it: its backward is first order only, so not where the plan builds differentiable gradient graphs or
-    holds several gradient nodes (one may differentiate another's result)."""
+    """The fused whole-loop kernel ``dynamic_rnn`` offered for this loop (``_fused_lstm``), when the loop node is
+    the one it was built for (its loop variables and captured inputs). Plans that differentiate twice may use it
+    too: its backward, when recorded, differentiates the step-by-step formula (ops/lstm_sequence.py)."""
     fused = op.attrs.get("_fused_lstm")
-    if fused is None or em.create_graph or not op.attrs["has_maximum"] or op.attrs["n_vars"] != fused.n_loop_vars:
-        return None
-    if sum(o.op_def.kind == KIND_GRADIENTS for o in em.order) > 1:
+    if fused is None or not op.attrs["has_maximum"] or op.attrs["n_vars"] != fused.n_loop_vars:
         return None
     fixed = op.inputs[2 + op.attrs["n_vars"]:]
     if any(all(t is not c for c in fixed) for t in fused.captured):
