@@ -341,4 +341,9 @@ DEVIATIONS = {
                                      "padding at inf/NaN upstream values (TF's XLA path is not the CPU "
                                      "kernels' either); eager, Session and tf.function plans follow TF's CPU "
                                      "kernels (ops/max_pool_nan.py, ops/conv_padding_grad.py).",
+    "keras-ragged-input": "tf.keras.Input(ragged=True) is a tf.RaggedTensor of placeholders (tf-keras: a "
+                          "RaggedKerasTensor, not a RaggedTensor), so isinstance(inp, tf.RaggedTensor) is True; "
+                          "layers and Lambda layers on it match tf-keras, but raw TF ops applied to it outside a "
+                          "layer (tf.reduce_sum(inp * 2.0, axis=1)) are not recorded as TFOpLambda layers (the "
+                          "model raises ValueError 'Graph disconnected' at construction).",
 }

@@ -104,8 +104,8 @@ def normalize(value: Any) -> Any:
         return {k: normalize(v) for k, v in value.items()}
     if isinstance(value, tuple) and hasattr(value, "_fields"):
         return tuple(normalize(v) for v in value)
-    if isinstance(value, (list, tuple)):
-        return type(value)(normalize(v) for v in value)
+    if isinstance(value, (list, tuple)):   # subclasses (TF's ListWrapper cannot be rebuilt) become list/tuple
+        return (tuple if isinstance(value, tuple) else list)(normalize(v) for v in value)
     tname = type(value).__name__
     if tname == "DType" or (hasattr(value, "as_numpy_dtype") and hasattr(value, "is_floating")):
         return f"dtype:{value.name}"

@@ -26,6 +26,18 @@ def test_as_numpy_iterator(oracle):
     oracle.check(prog)
 
 
+def test_as_numpy_iterator_is_an_iterator_object(oracle):
+    """TF's NumpyIterator: ``next()`` method and ``next(it)`` share one position; the graph-mode refusal comes
+    when as_numpy_iterator is called, not at the first element."""
+    def prog(tf):
+        it = tf.data.Dataset.range(4).as_numpy_iterator()
+        first, second = it.next(), next(it)
+        return first, second, list(it), iter(it) is it, type(it).__name__, repr(it).split("(")[0]
+    oracle.check(prog)
+    oracle.check_v1(lambda v1: type(v1.data.Dataset.range(3).as_numpy_iterator()).__name__,
+                    match_message="as_numpy_iterator()` is only supported in eager mode.")
+
+
 def test_as_numpy_iterator_refused_in_graph(oracle):
     oracle.check_v1(lambda v1: elements(v1.data.Dataset.range(3)),
                     match_message="as_numpy_iterator()` is only supported in eager mode.")

@@ -60,10 +60,12 @@ def _logits(tf, features, kind, n_classes):
     return net
 
 
-def _head(tf, labels, logits, n_classes):
-    """(unreduced loss, training loss, metric pairs) of the V1 head (n_classes 0 = regression)."""
+def _head(tf, labels, logits, n_classes, v2=False):
+    """(unreduced loss, training loss, metric pairs) of the V1 head (n_classes 0 = regression); ``v2``: the V2
+    head's SUM_OVER_BATCH_SIZE training loss."""
     v1 = tf.compat.v1
-    NONE, SUM = v1.losses.Reduction.NONE, v1.losses.Reduction.SUM
+    NONE = v1.losses.Reduction.NONE
+    SUM = v1.losses.Reduction.SUM_OVER_BATCH_SIZE if v2 else v1.losses.Reduction.SUM
     if n_classes == 0:
         labels = tf.cast(labels, tf.float32)
         unreduced = v1.losses.mean_squared_error(labels, logits, reduction=NONE)
@@ -90,9 +92,10 @@ def _head(tf, labels, logits, n_classes):
     return unreduced, v1.losses.compute_weighted_loss(unreduced, reduction=SUM), metrics
 
 
-def reference(tf, model_dir, kind, n_classes, labels, steps):
+def reference(tf, model_dir, kind, n_classes, labels, steps, v2=False):
     """Train ``steps`` steps (fresh graph, MonitoredTrainingSession), then evaluate one epoch (fresh graph,
-    restored Session): (losses, eval metrics incl. 'loss' and 'global_step', first batch's logits)."""
+    restored Session): (losses, eval metrics incl. 'loss' and 'global_step', first batch's logits). ``v2``: the
+    TF2 estimators' head (see _head) and train op (test_canned_v2.py)."""
     v1 = tf.compat.v1
     losses = []
     with tf.Graph().as_default() as g:
@@ -100,9 +103,14 @@ def reference(tf, model_dir, kind, n_classes, labels, steps):
         it = v1.data.make_initializable_iterator(_input(tf, labels))
         features, y = it.get_next()
         logits = _logits(tf, features, kind, n_classes)
-        _, loss, _ = _head(tf, y, logits, n_classes)
-        opt = v1.train.AdagradOptimizer(0.05) if kind == "dnn" else v1.train.FtrlOptimizer(0.2)
-        train_op = opt.minimize(loss, global_step=global_step)
+        _, loss, _ = _head(tf, y, logits, n_classes, v2)
+        if v2:
+            opt = tf.keras.optimizers.legacy.Adagrad() if kind == "dnn" else tf.keras.optimizers.legacy.Ftrl(0.2)
+            opt.iterations = global_step
+            train_op = opt.get_updates(loss, v1.trainable_variables())[0]
+        else:
+            opt = v1.train.AdagradOptimizer(0.05) if kind == "dnn" else v1.train.FtrlOptimizer(0.2)
+            train_op = opt.minimize(loss, global_step=global_step)
 
         class Init(v1.train.SessionRunHook):
             def after_create_session(self, session, coord):
@@ -117,7 +125,7 @@ def reference(tf, model_dir, kind, n_classes, labels, steps):
         global_step = v1.train.create_global_step(g)
         features, y = v1.data.make_one_shot_iterator(_input(tf, labels, epochs=1)).get_next()
         logits = _logits(tf, features, kind, n_classes)
-        _, loss, metrics = _head(tf, y, logits, n_classes)
+        _, loss, metrics = _head(tf, y, logits, n_classes, v2)
         metrics["loss"] = v1.metrics.mean(loss)
         update = tf.group(*[metrics[k][1] for k in sorted(metrics)])
         values = {k: v[0] for k, v in metrics.items()}
@@ -151,8 +159,15 @@ def _warm_start_dir(tf, directory, n_classes):
     return directory
 
 
-def estimator(tf, model_dir, kind, n_classes, labels, steps):
+def estimator(tf, model_dir, kind, n_classes, labels, steps, v2=False):
     v1 = tf.compat.v1
+    if v2:  # the TF2 classes (tf.estimator.DNNClassifier &c.)
+        from tfcompat._src.estimator.canned import dnn, linear
+        dnn_classes = (dnn.DNNClassifierV2, dnn.DNNRegressorV2)
+        linear_classes = (linear.LinearClassifierV2, linear.LinearRegressorV2)
+    else:
+        dnn_classes = (v1.estimator.DNNClassifier, v1.estimator.DNNRegressor)
+        linear_classes = (v1.estimator.LinearClassifier, v1.estimator.LinearRegressor)
     losses = []
 
     class Record(tf.estimator.SessionRunHook):
@@ -169,10 +184,10 @@ def estimator(tf, model_dir, kind, n_classes, labels, steps):
     kw = {"n_classes": n_classes} if n_classes else {}
     if kind == "dnn":
         warm = _warm_start_dir(tf, model_dir + "_init", n_classes)
-        cls = v1.estimator.DNNClassifier if n_classes else v1.estimator.DNNRegressor
+        cls = dnn_classes[0] if n_classes else dnn_classes[1]
         est = cls([3], _columns(tf), model_dir=model_dir, config=config, warm_start_from=warm, **kw)
     else:
-        cls = v1.estimator.LinearClassifier if n_classes else v1.estimator.LinearRegressor
+        cls = linear_classes[0] if n_classes else linear_classes[1]
         est = cls(_columns(tf), model_dir=model_dir, config=config, **kw)
     est.train(lambda: _input(tf, labels), steps=steps, hooks=[Record()])
     result = est.evaluate(lambda: _input(tf, labels, epochs=1))
@@ -182,11 +197,10 @@ def estimator(tf, model_dir, kind, n_classes, labels, steps):
 
 
 CASES = [("dnn", 0, Y), ("dnn", 2, C2), ("dnn", 3, C3), ("linear", 0, Y), ("linear", 2, C2), ("linear", 3, C3)]
+CASE_IDS = ["dnn_regressor", "dnn_binary", "dnn_multiclass", "linear_regressor", "linear_binary", "linear_multiclass"]
 
 
-@pytest.mark.parametrize("kind,n_classes,labels", CASES,
-                         ids=["dnn_regressor", "dnn_binary", "dnn_multiclass", "linear_regressor", "linear_binary",
-                              "linear_multiclass"])
+@pytest.mark.parametrize("kind,n_classes,labels", CASES, ids=CASE_IDS)
 def test_canned_matches_reference_loop(oracle, tmp_path, kind, n_classes, labels):
     """Per-step training losses, the head's evaluation metrics ('loss' = mean batch training loss) and the
     logits of the trained model."""

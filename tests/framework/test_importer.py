@@ -106,6 +106,24 @@ def test_names_scopes_and_repeated_imports(oracle):
     oracle.check(prog)
 
 
+def test_string_constants_import(oracle):
+    """String Const nodes (a scalar and a vector) import as string constants that string ops consume."""
+    def prog(tf):
+        g = tf.Graph()
+        with g.as_default():
+            x = tf.compat.v1.placeholder(tf.string, [], name="x")
+            tf.strings.join([x, tf.constant("-suffix")], name="joined")
+            tf.identity(tf.constant(["a", "bc"]), name="vec")
+        data = g.as_graph_def().SerializeToString()
+        g2 = tf.Graph()
+        with g2.as_default():
+            joined, vec = tf.import_graph_def(tf.compat.v1.GraphDef.FromString(data),
+                                              return_elements=["joined:0", "vec:0"], name="")
+            with tf.compat.v1.Session(graph=g2) as s:
+                return s.run([joined, vec], {"x:0": b"abc"}), joined.dtype, vec.shape
+    oracle.check(prog)
+
+
 def test_unsupported_op_type_is_named_at_run_time(tfc):
     """A node whose type tfcompat has no kernel for imports (so the rest of the graph works) and raises
     UnimplementedError naming the node and its type when it runs. (TF itself rejects a GraphDef naming an op it

@@ -105,3 +105,18 @@ def test_numpy_style_advanced_indexing(oracle, numpy_behavior):
         return [x[[0, 1]], x[:, [2, 0]], x[np.array([1, 1]), 1:, tf.constant([0, 3])], x[..., [True, False, True,
                 False]], x[x > 20.0], x[1, [0, 2]], x[[[0], [1]], [1, 2]], x[None, 0, [1]], picked, grad]
     oracle.check(prog)
+
+
+def test_tuples_inside_the_index_are_array_indices(oracle, numpy_behavior):
+    """A tuple inside the index tuple is an integer or boolean array (the tf_numpy guide's x[:, (True, False,
+    True)]); a top-level tuple of bools stays a basic index, which TF rejects."""
+    def prog(tf):
+        _enable(tf)
+        x = tf.reshape(tf.range(24), [2, 3, 4])
+        out = [x[:, (True, False, True)], x[1, (0, 0, 1), tf.constant([0, 1, 1])], x[:, (True, False, True), 1]]
+        try:
+            x[(True, False)]
+        except tf.errors.InvalidArgumentError as e:
+            out.append(type(e).__name__)
+        return out
+    oracle.check(prog)

@@ -8,7 +8,8 @@ import pytest
 import torch
 
 import tfcompat as tf
-from tfcompat._src.ops import onednn_matmul
+from tests.ops.gemm_checks import count_gemm_calls, matmul_grad_program, second_order_program
+from tfcompat._src.ops import cpu_gemm, onednn_matmul
 
 pytestmark = pytest.mark.skipif(onednn_matmul._LINEAR is None, reason="torch has no oneDNN linear here")
 
@@ -22,42 +23,18 @@ def _operands(tf, transpose_a, transpose_b):
 @pytest.fixture
 def onednn_calls(monkeypatch):
     monkeypatch.setattr(onednn_matmul, "_MIN_WORK", 1 << 22)
-    calls = []
-    inner = onednn_matmul._onednn_mm
-
-    def counting(a, b):
-        calls.append((tuple(a.shape), tuple(b.shape)))
-        return inner(a, b)
-    monkeypatch.setattr(onednn_matmul, "_onednn_mm", counting)
-    return calls
+    return count_gemm_calls(monkeypatch, onednn_matmul, "linear_mm")
 
 
 @pytest.mark.parametrize("transpose_a, transpose_b", [(False, False), (True, False), (False, True)])
 def test_matmul_and_gradients_match_tf(oracle, onednn_calls, transpose_a, transpose_b):
-    def prog(tf):
-        a, b = _operands(tf, transpose_a, transpose_b)
-        with tf.GradientTape() as tape:
-            tape.watch([a, b])
-            c = tf.matmul(a, b, transpose_a=transpose_a, transpose_b=transpose_b)
-            loss = tf.reduce_sum(tf.tanh(c))
-        ga, gb = tape.gradient(loss, [a, b])
-        return c[:2, :4], tf.reduce_sum(c), ga[:2, :4], tf.reduce_sum(ga), gb[:2, :4], tf.reduce_sum(gb)
+    prog = matmul_grad_program(_operands, transpose_a, transpose_b)
     oracle.check(prog, rtol=1e-4, atol=1e-4)
     assert len(onednn_calls) == 3   # forward, grad_a, grad_b
 
 
 def test_second_order_gradient_matches_tf(oracle, onednn_calls):
-    def prog(tf):
-        a, b = _operands(tf, False, False)
-        with tf.GradientTape() as outer:
-            outer.watch(b)
-            with tf.GradientTape() as inner:
-                inner.watch(a)
-                loss = tf.reduce_sum(tf.square(tf.matmul(a, b)))
-            ga = inner.gradient(loss, a)
-            s = tf.reduce_sum(ga * ga)
-        gb = outer.gradient(s, b)
-        return tf.reduce_sum(ga), gb[:2, :4], tf.reduce_sum(gb)
+    prog = second_order_program(_operands, inner=0)
     oracle.check(prog, rtol=1e-4, atol=1e-3)
     assert onednn_calls
 
@@ -71,5 +48,5 @@ def test_small_products_keep_torch_mm(onednn_calls):
 def test_values_close_to_torch_mm(onednn_calls):
     a = torch.randn(128, 256, generator=torch.Generator().manual_seed(0))
     b = torch.randn(256, 128, generator=torch.Generator().manual_seed(1))
-    torch.testing.assert_close(onednn_matmul.matmul(a, b), torch.mm(a, b), rtol=1e-4, atol=1e-4)
+    torch.testing.assert_close(cpu_gemm.mm(a, b), torch.mm(a, b), rtol=1e-4, atol=1e-4)
     assert onednn_calls == [((128, 256), (256, 128))]

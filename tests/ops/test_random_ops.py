@@ -170,6 +170,29 @@ def test_tf_function_draws_are_tf_values(oracle):
     oracle.check(prog, rtol=0, atol=0)
 
 
+def test_int_draws_with_tensor_bounds_are_tf_values(oracle):
+    """RandomUniformInt with bounds known only when running (a tf.function argument, DeepDream's random_roll):
+    TF's draws, and TF's InvalidArgumentError for an empty range."""
+    def prog(tf):
+        tf.random.set_seed(3)
+
+        @tf.function(input_signature=[tf.TensorSpec([], tf.int32)])
+        def roll(m):
+            return tf.random.uniform(shape=[2], minval=-m, maxval=m, dtype=tf.int32)
+
+        @tf.function
+        def draw(m, like):
+            return tf.random.uniform(shape=tf.shape(like), minval=0, maxval=m, dtype=tf.int64)
+        out = [roll(tf.constant(512)), roll(tf.constant(3)), draw(tf.constant(100, tf.int64), tf.zeros([3])),
+               tf.random.uniform([], 0, tf.constant(7), dtype=tf.int32)]
+        try:
+            roll(tf.constant(0))
+        except tf.errors.InvalidArgumentError as e:
+            out.append(type(e).__name__)
+        return out
+    oracle.check(prog, rtol=0, atol=0)
+
+
 def test_eager_op_seed_restarts_known_deviation():
     """Known deviation "eager-op-seed-restarts": a repeated eager call with the same explicit op seed repeats
     TF's first values (TF continues its cached kernel's stream). Expected values: the first call's (by hand)."""

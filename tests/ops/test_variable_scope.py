@@ -178,3 +178,29 @@ def test_eager_get_variable_creates_variables():
         b = tf.get_variable("a", [2], initializer=tf.ones_initializer())
     assert a is not b and a.name == "e/a:0"
     np.testing.assert_array_equal(a.numpy(), [1.0, 1.0])
+
+
+def test_eager_variable_scope_opens_name_scope(oracle):
+    """TF2: executing eagerly, variable_scope also opens its (ununiquified) name scope, which prefixes tf.Variable
+    names; get_variable names depend only on the variable scope."""
+    def prog(tf):
+        v1 = tf.compat.v1
+        out = []
+        with v1.variable_scope("vs_eager_a") as s:
+            out += [tf.Variable(1., name="v").name, s.original_name_scope, s.name]
+            with v1.variable_scope("b"):
+                out += [tf.Variable(1., name="v").name, v1.get_variable("g", [1]).name]
+        with v1.variable_scope("vs_eager_a") as s:
+            out += [tf.Variable(1., name="v").name, s.original_name_scope]
+        with v1.variable_scope(s):
+            out.append(tf.Variable(1., name="v").name)
+        with v1.variable_scope("vs_eager_c", auxiliary_name_scope=False):
+            out.append(tf.Variable(1., name="v").name)
+        for _ in range(2):
+            with v1.variable_scope(None, default_name="vs_eager_d") as d:
+                out += [tf.Variable(1., name="v").name, d.name]
+        with tf.name_scope("n"):
+            with v1.variable_scope("vs_eager_e"):
+                out += [tf.Variable(1., name="v").name, v1.get_variable("g", [1]).name]
+        return out
+    oracle.check(prog)

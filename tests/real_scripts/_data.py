@@ -25,6 +25,7 @@ e.g. ``mnist = input_data.read_data_sets(_data.mnist_dir(), one_hot=True)  # tfc
   ``write_traffic_csv_gz`` (UCI's ``Metro_Interstate_Traffic_Volume.csv.gz``), ``write_fonts_csvs`` (the extracted
   ``fonts.zip``: one CSV a font with 20x20 glyph pixels a row): the tables ``tutorials/load_data/csv`` reads.
 - ``write_speech_commands``: the extracted ``mini_speech_commands.zip`` (eight word folders of 16 kHz mono WAVs).
+- ``_data_images`` (a module of its own): class-folder image archives, pix2pix image pairs, ImageNet class names.
 """
 from __future__ import annotations
 
@@ -272,15 +273,8 @@ _FLOWER_CLASSES = ("daisy", "dandelion", "roses", "sunflowers", "tulips")
 def write_flower_photos(folder: str = "flower_photos", per_class: int = 30, size: int = 48) -> str:
     """Writes the extracted ``flower_photos.tgz`` layout (``FOLDER/<class>/<n>.jpg`` for TF's five flower
     classes), small synthetic photos whose colours depend on the class; returns ``folder``."""
-    from PIL import Image
-    for c, name in enumerate(_FLOWER_CLASSES):
-        os.makedirs(os.path.join(folder, name), exist_ok=True)
-        for i in range(per_class):
-            image = photo_uint8(size, size, seed=1000 * (c + 1) + i).astype(np.int64)
-            image[..., c % 3] = np.clip(image[..., c % 3] + 60 * (c + 1) // 2, 0, 255)
-            Image.fromarray(image.astype(np.uint8)).save(os.path.join(folder, name, f"{c}{i:04d}.jpg"),
-                                                         format="JPEG", quality=85)
-    return folder
+    from _data_images import write_class_folders
+    return write_class_folders(folder, _FLOWER_CLASSES, per_class, size)
 
 
 def write_imagenet_labels(path: str = "ImageNetLabels.txt") -> str:

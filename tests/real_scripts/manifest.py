@@ -799,10 +799,7 @@ SCRIPTS: list[Script] = [
     Script("tfdocs_guide_tf_numpy", _tfdocs("tf_numpy.ipynb",
                                             "db06d34eb7f6069043cb04f153e298193803ed0e582c3d8838c3de3103f24a9c"),
            "v2", "tf.experimental.numpy: experimental_enable_numpy_behavior, ND arrays, type promotion, "
-                 "broadcasting, indexing, interop with NumPy and tf ops, GradientTape through tnp (timings: 'runs')",
-           xfail=("experimental (tf.experimental.numpy): boolean-list indexing of an ND array: TypeError: Only "
-                  "integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar tf.int32/tf.int64 tensors "
-                  "are valid indices, got (True, False, True)")),
+                 "broadcasting, indexing, interop with NumPy and tf ops, GradientTape through tnp (timings: 'runs')"),
     Script("tfdocs_guide_graph_optimization", _tfdocs(
                "graph_optimization.ipynb", "e9fecf3715fe5e3d98c6ad7e6a42d4f904ac02916f82d307271c3ce58b9a2364"),
            "v2", "tf.config.optimizer.set_experimental_options / get_experimental_options around tf.function "
@@ -1168,9 +1165,6 @@ SCRIPTS: list[Script] = [
                  "variables), a tf.Module with tf.function methods saved without/with one/several signatures and "
                  "with named outputs, fine-tuning a loaded module with GradientTape + SGD (MobileNet weights "
                  "random: 'runs')",
-           xfail=("saved_model/keras: the loaded Keras model's 'serving_default' signature called with a positional "
-                  "input: TypeError: __inference_signature_wrapper_serving_default_0 takes 0 positional arguments "
-                  "but 1 were given; pass the inputs by name: ['input_1']"),
            patches=(_mkdtemp_here("tmpdir"),
                     _p('file = tf.keras.utils.get_file(\n'
                        '    "grace_hopper.jpg",\n'
@@ -1306,10 +1300,6 @@ SCRIPTS: list[Script] = [
            "v2", "a premade tf.estimator.DNNClassifier on pandas columns: feature_column.numeric_column, an "
                  "input_fn of Dataset.from_tensor_slices((dict(features), labels)), train/evaluate/predict with "
                  "from_tensor_slices(dict) (TF 2.21 has no tf.estimator)", tf_runs=False,
-           xfail=("estimator (TF2 canned estimators not implemented; REAL): UnsupportedAPIError: "
-                  "tf.estimator.DNNClassifier (its TF2 form trains with a Keras optimizer in the estimator's graph; "
-                  "tfcompat's Keras OptimizerV2.apply_gradients in a TF1 graph returns an iterations update that "
-                  "does not depend on the variable updates, so that path needs SMALL's fix first)"),
            patches=(_p('train_path = tf.keras.utils.get_file(\n'
                        '    "iris_training.csv", "https://storage.googleapis.com/download.tensorflow.org/data/'
                        'iris_training.csv")',
@@ -1337,9 +1327,6 @@ SCRIPTS: list[Script] = [
                  "a mapped dataset, a Conv2D model fit with EarlyStopping, confusion matrix by tf.math, "
                  "tf.audio.decode_wav of read_file, an ExportModel tf.Module with a tf.function taking a file name "
                  "or waveforms, saved and reloaded (unseeded: 'runs')",
-           xfail=("saved_model (loading a tf.Module whose tf.function takes a file name: the imported graph holds a "
-                  "string constant): UnimplementedError: Node 'Const_16' of the imported graph has op type 'Const', "
-                  "which tfcompat cannot run: string constants are not supported"),
            patches=(_p("import seaborn as sns", "", PLOT),
                     _p("from IPython import display", "", PLOT),
                     _p("  tf.keras.utils.get_file(\n"
@@ -1441,6 +1428,148 @@ SCRIPTS: list[Script] = [
                        "the line)"),
                     _p("_nb_display(model.fit(train_ds, epochs=10, validation_data=val_ds))",
                        "_nb_display(model.fit(train_ds, epochs=2, validation_data=val_ds))", SHORT))),
+    # ---------------------------------------------------------------------------------------------------------
+    # wave 10: more wiseodd TF1 GANs, TF2 generative/transfer-learning tutorials, YunYang1994's DCGAN
+    # ---------------------------------------------------------------------------------------------------------
+    Script("wo_ali_bigan", _wo("GAN/ali_bigan/ali_bigan_tensorflow.py",
+                               "fdc9f9b728e7a1707d7357580a91c84c79d05dba353d6a9fe5704ab968cdb394"),
+           "v1", "ALI/BiGAN: an encoder and a generator trained against a joint discriminator on (x, z) pairs, "
+                 "tf.concat of data and codes, Adam var_list", patches=_wo_patches(1)),
+    Script("wo_ac_gan", _wo("GAN/auxiliary_classifier_gan/ac_gan_tensorflow.py",
+                            "24352d53ee3d30b89082c89c75c037cc68cf103730e488e5304d9740b10473b7"),
+           "v1", "auxiliary-classifier GAN: a two-headed discriminator (sigmoid and softmax), "
+                 "softmax_cross_entropy_with_logits on one-hot labels, numpy one-hot codes by fancy indexing",
+           patches=_wo_patches(1)),
+    Script("wo_began", _wo("GAN/boundary_equilibrium_gan/began_tensorflow.py",
+                           "b0f4d26325560fda3797a7ae25e9870d0bf85653411298b4be8b5acdfee4583e"),
+           "v1", "BEGAN: autoencoder discriminator, a proportional control term k_t fed through a placeholder, "
+                 "convergence measure", patches=_wo_patches(1)),
+    Script("wo_bgan", _wo("GAN/boundary_seeking_gan/bgan_tensorflow.py",
+                          "8c06090cb4d99e43e416e7243d0f3ae52851c08bd5b455dc5e0ebeb11656fbb9"),
+           "v1", "boundary-seeking GAN: generator loss 0.5*mean((log D - log(1-D))^2), tf.log of sigmoids",
+           patches=_wo_patches(1)),
+    Script("wo_f_gan", _wo("GAN/f_gan/f_gan_tensorflow.py",
+                           "ceed4bdf3335e7e0a06a2ea792ef925666d9c10afadbedca251dbd47c71571e0"),
+           "v1", "f-GAN (total variation divergence): 0.5*tanh activations in the losses, Adam var_list",
+           patches=_wo_patches(1)),
+    Script("wo_mode_reg_gan", _wo("GAN/mode_regularized_gan/mode_reg_gan_tensorflow.py",
+                                  "41acb0920516a6eb4618469b50dfd7a1a61ec25ca71b18031a15fc6c3afe9134"),
+           "v1", "mode-regularized GAN: an encoder, a generator and a discriminator, reconstruction-regularized "
+                 "losses, three Adam optimizers", patches=_wo_patches(1)),
+    Script("wo_avb", _wo("VAE/adversarial_vb/avb_tensorflow.py",
+                         "6b30c24e5596e4d68fde08ede2c83af09436ea359bc5e788dac5ee8bf8927186"),
+           "v1", "adversarial variational Bayes: an encoder taking noise, a discriminator T(x, z), ELBO with "
+                 "sigmoid_cross_entropy_with_logits (the file also imports torch.autograd.Variable, unused)",
+           patches=_wo_patches(1)),
+    Script("yy_dcgan", _yy("6-Generative_Adversarial_Networks/dcgan.py",
+                           "8cd7de8b8a67a0e275945d30c626a776544375d5870017ac39af9a44a7bce132"),
+           "v2", "DCGAN on MNIST: Sequential generator (Dense, BatchNormalization, Conv2DTranspose) and "
+                 "discriminator, a tf.function step with two GradientTapes, two Adam optimizers, "
+                 "tf.train.Checkpoint save/restore of models and optimizers (unseeded: 'runs')",
+           patches=(_p("import imageio", "", PLOT),
+                    _p("from IPython import display",
+                       "import types\ndisplay = types.SimpleNamespace(clear_output=lambda **kwargs: None, "
+                       "Image=lambda **kwargs: None)", PLOT),
+                    _p("(train_images, train_labels), (_, _) = tf.keras.datasets.mnist.load_data()",
+                       "from _data import keras_datasets\n(train_images, train_labels), (_, _) = "
+                       "keras_datasets.mnist.load_data()\ntrain_images = train_images[:512]", f"{DATA}; {SHORT}"),
+                    _p("EPOCHS = 50", "EPOCHS = 1", SHORT),
+                    _p("get_ipython().run_cell_magic('time', '', 'train(train_dataset, EPOCHS)')",
+                       "train(train_dataset, EPOCHS)", "IPython only (get_ipython's %%time cell magic): the timed "
+                       "statement itself"),
+                    _p("with imageio.get_writer('dcgan.gif', mode='I') as writer:\n"
+                       "    filenames = glob.glob('image*.png')\n"
+                       "    filenames = sorted(filenames)\n"
+                       "    last = -1\n"
+                       "    for i,filename in enumerate(filenames):\n"
+                       "        frame = 2*(i**0.5)\n"
+                       "        if round(frame) > round(last):\n"
+                       "            last = frame\n"
+                       "        else:\n"
+                       "            continue\n"
+                       "        image = imageio.imread(filename)\n"
+                       "        writer.append_data(image)\n"
+                       "    image = imageio.imread(filename)\n"
+                       "    writer.append_data(image)", "", PLOT),
+                    _p("os.rename('dcgan.gif', 'dcgan.gif.png')", "", PLOT),
+                    _p('display.Image(filename="dcgan.gif.png")', "", PLOT))),
+    Script("tfdocs_tutorial_generative_adversarial_fgsm", _tfdocs_at(
+               "tutorials/generative/adversarial_fgsm.ipynb",
+               "1613299c51a156975c26c37f5ca243e09acfa53905d7fa8b2f77a3b755ede1b3"),
+           "v2", "FGSM: a MobileNetV2 classifier, GradientTape watching the input image, tf.sign of the input "
+                 "gradient, clip_by_value of perturbed images",
+           patches=(_p("pretrained_model = tf.keras.applications.MobileNetV2(include_top=True,\n"
+                       "                                                     weights='imagenet')",
+                       "pretrained_model = tf.keras.applications.MobileNetV2(include_top=True, weights=None)",
+                       f"{DATA} (random weights, not the downloaded ImageNet ones)"),
+                    _p("decode_predictions = tf.keras.applications.mobilenet_v2.decode_predictions",
+                       "from _data_images import decode_imagenet_predictions as decode_predictions",
+                       f"{DATA} (decode_predictions downloads the ImageNet class index)"),
+                    _p("image_path = tf.keras.utils.get_file('YellowLabradorLooking_new.jpg', "
+                       "'https://storage.googleapis.com/download.tensorflow.org/example_images/"
+                       "YellowLabradorLooking_new.jpg')",
+                       "import _data\nimage_path = _data.write_jpeg('YellowLabradorLooking_new.jpg', 240, 320)",
+                       DATA))),
+    Script("tfdocs_tutorial_generative_deepdream", _tfdocs_at(
+               "tutorials/generative/deepdream.ipynb",
+               "445269cb17bcbaa1a6247373da6c896ac0bf35121a5e78111df4d29628a6837d"),
+           "v2", "DeepDream: an InceptionV3 feature extractor, a tf.Module whose tf.function (input_signature) "
+                 "runs a tf.range gradient-ascent loop on the image, octaves by resize, random image rolls "
+                 "(tf.random.uniform int bounds from a tf.function argument) with tiled gradients",
+           xfail=("autodiff (GradientTape in a control-flow body): a tape made inside a tf.range loop of a "
+                  "tf.function watches a tensor of the enclosing graph (tape.watch(img_rolled)); the body uses "
+                  "its captured placeholder, which the tape does not track: tape.gradient gives None, then "
+                  "ValueError: Attempt to convert a value (None) with an unsupported type"),
+           patches=(_p("import IPython.display as display",
+                       "import types\ndisplay = types.SimpleNamespace(display=lambda *args: None, "
+                       "clear_output=lambda **kwargs: None, HTML=lambda *args: None)", PLOT),
+                    _p("  image_path = tf.keras.utils.get_file(name, origin=url)",
+                       "import _data\nimage_path = _data.write_jpeg(name, 160, 200)", f"{DATA}; {SHORT}"),
+                    _p("base_model = tf.keras.applications.InceptionV3(include_top=False, weights='imagenet')",
+                       "base_model = tf.keras.applications.InceptionV3(include_top=False, weights=None)",
+                       f"{DATA} (random weights, not the downloaded ImageNet ones)"),
+                    _p("                                  steps=100, step_size=0.01)",
+                       "steps=2, step_size=0.01)", SHORT),
+                    _p("  img = run_deep_dream_simple(img=img, steps=50, step_size=0.01)",
+                       "img = run_deep_dream_simple(img=img, steps=2, step_size=0.01)", SHORT),
+                    _p("img = run_deep_dream_with_octaves(img=original_img, step_size=0.01)",
+                       "img = run_deep_dream_with_octaves(img=original_img, step_size=0.01, steps_per_octave=2)",
+                       SHORT))),
+    Script("tfdocs_tutorial_generative_pix2pix", _tfdocs_at(
+               "tutorials/generative/pix2pix.ipynb", "7c8be336eb56db40b83502a2eaaea3e4ce9356523082b4b2e68ce7a6648d14aa"),
+           "v2", "pix2pix: a JPEG-pair tf.data pipeline (decode, resize, random crop/flip in a tf.function), a U-Net "
+                 "generator and PatchGAN discriminator, a tf.function step with two GradientTapes, tf.summary "
+                 "scalars, tf.train.Checkpoint (unseeded: 'runs'; TF 2.21 stops at the first tf.summary.scalar: "
+                 "TBNotInstalledError, the tensorboard package is not installed)",
+           tf_runs=False,
+           patches=(_p("from IPython import display",
+                       "import types\ndisplay = types.SimpleNamespace(clear_output=lambda **kwargs: None)", PLOT),
+                    _p("path_to_zip = tf.keras.utils.get_file(\n"
+                       "    fname=f\"{dataset_name}.tar.gz\",\n"
+                       "    origin=_URL,\n"
+                       "    extract=True)",
+                       "import _data_images\npath_to_zip = _data_images.write_pix2pix_pairs()", DATA),
+                    _p("_nb_display(tf.keras.utils.plot_model(generator, show_shapes=True, dpi=64))", "", PLOT),
+                    _p("_nb_display(tf.keras.utils.plot_model(discriminator, show_shapes=True, dpi=64))", "", PLOT),
+                    _p("_nb_display(fit(train_dataset, test_dataset, steps=40000))",
+                       "_nb_display(fit(train_dataset, test_dataset, steps=3))", SHORT))),
+    Script("tfdocs_tutorial_images_transfer_learning", _tfdocs_at(
+               "tutorials/images/transfer_learning.ipynb",
+               "7c3f24c3c6b6c534555dadfdecce287a728c6c1e31c7c26d414391ba3dcffc6f"),
+           "v2", "transfer learning: image_dataset_from_directory, data.experimental.cardinality/take/skip, a "
+                 "frozen MobileNetV2 base with augmentation layers and preprocess_input in a functional model, "
+                 "fit/evaluate, fine-tuning with trainable flags per layer, predict_on_batch",
+           patches=(_p("path_to_zip = tf.keras.utils.get_file('cats_and_dogs.zip', origin=_URL, extract=True)",
+                       "from _data_images import write_class_folders\n"
+                       "write_class_folders('cats_and_dogs_filtered/train', ('cats', 'dogs'), 12, 64)\n"
+                       "write_class_folders('cats_and_dogs_filtered/validation', ('cats', 'dogs'), 25, 64)\n"
+                       "path_to_zip = 'cats_and_dogs.zip'", DATA),
+                    _p("BATCH_SIZE = 32", "BATCH_SIZE = 10", SHORT),
+                    _p("                                               weights='imagenet')",
+                       "weights=None)", f"{DATA} (random weights, not the downloaded ImageNet ones)"),
+                    _p("_nb_display(tf.keras.utils.plot_model(model, show_shapes=True))", "", PLOT),
+                    _p("initial_epochs = 10", "initial_epochs = 1", SHORT),
+                    _p("fine_tune_epochs = 10", "fine_tune_epochs = 1", SHORT))),
 ]
 
 

@@ -151,3 +151,39 @@ def test_a_read_ordered_after_a_write_is_one_extra_kernel_call(tfc1):
     src = _plan_source(tfc1, build)
     reads = [line.strip() for line in src.splitlines() if line.strip().startswith("read")]
     assert len(reads) == 1 and reads[0].endswith("()"), src
+
+
+def test_not_differentiable_and_outputless_ops_in_a_training_plan(oracle):
+    """A not-differentiable op with a float output (ones_like) inside a differentiated loss carries no gradient;
+    the optimizer update (no outputs) runs every step."""
+    def prog(v1):
+        w = v1.Variable([1.0, 2.0])
+        loss = v1.reduce_sum(w * w * v1.ones_like(w * 3.0))
+        grad, = v1.gradients(loss, w)
+        train = v1.train.GradientDescentOptimizer(0.25).minimize(loss)
+        with v1.Session() as s:
+            s.run(v1.global_variables_initializer())
+            out = [s.run(grad)]
+            for _ in range(3):
+                out.append(s.run([train, loss])[1])
+            return out + [s.run(w)]
+    oracle.check_v1(prog)
+
+
+def test_kernels_are_called_directly(tfc1):
+    """By hand: the plan calls kernels themselves, with no per-op wrapper: a not-differentiable op's float output
+    is detached inline, an op without outputs (the update, NoOp) is a bare call, and gradient leaves are made
+    inline."""
+    from tfcompat._src.runtime import executor
+    g = tfc1.Graph()
+    with g.as_default():
+        w = tfc1.Variable([1.0, 2.0])
+        loss = tfc1.reduce_sum(w * tfc1.ones_like(w * 3.0))
+        train = tfc1.train.GradientDescentOptimizer(0.25).minimize(loss)
+    src = executor.compile_plan(g, [loss], [train], []).source
+    lines = [line.strip() for line in src.splitlines()]
+    detach = [line for line in lines if line.endswith(".detach() if " + line.split(" = ")[0] + ".requires_grad else "
+                                                      + line.split(" = ")[0])]
+    assert len(detach) == 1, src                    # ones_like
+    assert any(line.startswith("k") and " = " not in line for line in lines), src   # the update, no result
+    assert "_leaf(" not in src and ".requires_grad_()" in src, src

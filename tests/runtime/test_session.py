@@ -492,3 +492,44 @@ def test_feed_dict_with_nested_tuple_keys(oracle):
                     out.append(type(e).__name__)
         return out
     oracle.check_v1(prog)
+
+
+def test_nested_fetch_lists_of_train_ops_and_a_loss(oracle):
+    """``sess.run([[train_a, train_b], loss])`` with a new outer list each step (the usual GAN step), then the
+    same ops in other nestings: every run's structure and values are TF's."""
+    def prog(tf):
+        w = tf.Variable([1.0, -2.0])
+        steps = tf.Variable(0.0)
+        x = tf.placeholder(tf.float32, [2])
+        loss = tf.reduce_sum(w * x)
+        train_a = tf.assign_add(steps, 1.0)   # (no write to what the fetched loss reads: TF leaves that unordered)
+        train_b = tf.no_op()
+        out = []
+        with tf.Session() as sess:
+            sess.run(tf.global_variables_initializer())
+            trains = [train_a, train_b]
+            for i in range(3):
+                out.append(sess.run([trains, loss], {x: [1.0, float(i)]}))
+            out.append(sess.run(([train_b], (loss, [steps])), {x: [2.0, 2.0]}))
+            out.append(sess.run([[train_b], [loss, [loss]]], {"Placeholder:0": [0.0, 1.0]}))
+        return out
+    oracle.check_v1(prog)
+
+
+def test_a_nested_fetch_maps_its_structure_once(tfc1, monkeypatch):
+    """By hand: a nested list of ops and tensors is a fetch-cache key like a flat one (the fetch mapping is built
+    once however often the step runs), and another nesting of the same elements is another key."""
+    from tfcompat._src.runtime import session as session_module
+    built = []
+    real = session_module._FetchMapper
+    monkeypatch.setattr(session_module, "_FetchMapper", lambda *a: built.append(1) or real(*a))
+    with tfc1.Graph().as_default():
+        x = tfc1.placeholder(tfc1.float32, [2])
+        y = tfc1.reduce_sum(x * 2.0)
+        op = tfc1.no_op()
+        with tfc1.Session() as sess:
+            runs = [sess.run([[op, op], y], {x: [1.0, float(i)]}) for i in range(4)]
+            other = sess.run([[op], [y]], {x: [1.0, 1.0]})
+    assert runs == [[[None, None], 2.0 + 2.0 * i] for i in range(4)]
+    assert other == [[None], [4.0]]
+    assert len(built) == 2

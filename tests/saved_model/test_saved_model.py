@@ -86,6 +86,60 @@ def test_tf_keras_saved_model_loads_here(oracle, tmp_path):
     oracle.check(prog, rtol=1e-6)
 
 
+def test_one_input_signature_takes_a_positional_argument(oracle, tmp_path):
+    """TF's canonicalize_signatures: a saved signature with one input also takes it positionally (the
+    saved_model guide's ``infer(tf.constant(x))``); with several inputs, only keywords (TypeError)."""
+    def prog(tf):
+        path = str(tmp_path / tf.__name__)
+        m = _module(tf)
+        tf.saved_model.save(m, path, signatures={"one": m.__call__, "two": m.power})
+        loaded = tf.saved_model.load(path)
+        one = loaded.signatures["one"](tf.constant(X))
+        try:
+            loaded.signatures["two"](tf.constant(X), tf.constant(2))
+            two = "called"
+        except TypeError as e:
+            two = type(e).__name__
+        return one, two, loaded.signatures["two"](x=tf.constant(X), n=tf.constant(2))
+    oracle.check(prog, rtol=1e-6)
+
+
+def _resize_module(tf):
+    class Resizer(tf.Module):
+        @tf.function(input_signature=[tf.TensorSpec([1, 4, 6, 2], tf.float32)])
+        def __call__(self, images):
+            return (tf.image.resize(images, [3, 5]), tf.image.resize(images, [8, 8], method="nearest"),
+                    tf.image.resize(images, [2, 3], method="bicubic"), tf.image.resize(images, [2, 3], method="area"),
+                    tf.compat.v1.image.resize_bilinear(images, [5, 7], align_corners=True),
+                    tf.strings.join([tf.constant("size-"), tf.strings.as_string(tf.shape(images)[1])]))
+    return Resizer()
+
+
+IMAGES = np.arange(48, dtype=np.float32).reshape(1, 4, 6, 2) ** 1.5
+
+
+def test_image_resize_and_string_constants_round_trip(oracle, tmp_path):
+    """A saved tf.function with resize ops (TF's size input) and a string constant loads and runs."""
+    def prog(tf):
+        path = str(tmp_path / tf.__name__)
+        tf.saved_model.save(_resize_module(tf), path)
+        return tf.saved_model.load(path)(tf.constant(IMAGES))
+    oracle.check(prog, rtol=1e-5)
+
+
+@pytest.mark.interop
+def test_image_resize_saved_here_loads_in_tf(oracle, tmp_path):
+    tfcompat.saved_model.save(_resize_module(tfcompat), str(tmp_path))
+    oracle.check(lambda tf: tf.saved_model.load(str(tmp_path))(tf.constant(IMAGES)), rtol=1e-5)
+
+
+@pytest.mark.interop
+def test_image_resize_saved_by_tf_loads_here(oracle, tmp_path):
+    tf = oracle.tf
+    tf.saved_model.save(_resize_module(tf), str(tmp_path))
+    oracle.check(lambda tf: tf.saved_model.load(str(tmp_path))(tf.constant(IMAGES)), rtol=1e-5)
+
+
 def test_load_errors(oracle, tmp_path):
     def prog(tf):
         out = {}

@@ -58,7 +58,8 @@ def test_feature_detection_sees_missing_names_as_absent(ns):
 
 
 @pytest.mark.parametrize("expr, path, reason_key", [
-    ("tf.estimator.DNNClassifier", "tf.estimator.DNNClassifier", "tf.estimator.DNNClassifier"),
+    ("tf.estimator.BoostedTreesClassifier", "tf.estimator.BoostedTreesClassifier",
+     "tf.estimator.BoostedTreesClassifier"),
     ("tf.tpu.experimental.initialize_tpu_system", "tf.tpu.experimental.initialize_tpu_system", "tf.tpu"),
     ("tf.distribute.TPUStrategy", "tf.distribute.TPUStrategy", "tf.distribute.TPUStrategy"),
     ("tf.distribute.experimental.ParameterServerStrategy", "tf.distribute.experimental.ParameterServerStrategy",

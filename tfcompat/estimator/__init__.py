@@ -2,6 +2,14 @@
 from __future__ import annotations
 
 from tfcompat.estimator import export
+from tfcompat._src.estimator.canned.dnn import DNNClassifierV2 as DNNClassifier, DNNRegressorV2 as DNNRegressor
+from tfcompat._src.estimator.canned.dnn_linear_combined import (
+    DNNLinearCombinedClassifierV2 as DNNLinearCombinedClassifier,
+    DNNLinearCombinedRegressorV2 as DNNLinearCombinedRegressor,
+)
+from tfcompat._src.estimator.canned.linear import (
+    LinearClassifierV2 as LinearClassifier, LinearRegressorV2 as LinearRegressor,
+)
 from tfcompat._src.estimator.estimator import Estimator
 from tfcompat._src.estimator.extenders import add_metrics
 from tfcompat._src.estimator.mode_keys import ModeKeys
@@ -18,8 +26,9 @@ from tfcompat._src.runtime.training.session_run_hook import (
 )
 
 __all__ = [
-    "CheckpointSaverHook", "CheckpointSaverListener", "Estimator", "EstimatorSpec", "EvalSpec", "FeedFnHook",
-    "FinalOpsHook", "GlobalStepWaiterHook", "LoggingTensorHook", "ModeKeys", "NanLossDuringTrainingError",
+    "CheckpointSaverHook", "CheckpointSaverListener", "DNNClassifier", "DNNLinearCombinedClassifier",
+    "DNNLinearCombinedRegressor", "DNNRegressor", "Estimator", "EstimatorSpec", "EvalSpec", "FeedFnHook",
+    "FinalOpsHook", "GlobalStepWaiterHook", "LinearClassifier", "LinearRegressor", "LoggingTensorHook", "ModeKeys", "NanLossDuringTrainingError",
     "NanTensorHook", "RunConfig", "SecondOrStepTimer", "SessionRunArgs", "SessionRunContext", "SessionRunHook",
     "SessionRunValues", "StepCounterHook", "StopAtStepHook", "SummarySaverHook", "TrainSpec", "WarmStartSettings",
     "add_metrics", "export", "train_and_evaluate",

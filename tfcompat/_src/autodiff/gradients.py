@@ -74,17 +74,28 @@ def _gradients_kernel(*ts, n_y, n_gy, n_x, stop_gradients=(), create_graph=False
         if batch:
             return (_batched_batch_jacobian(ts[0], ts[1], create_graph),)
         return (_batched_jacobian(ts[0], ts[1], create_graph),)
-    ys = ts[:n_y]
-    gys = ts[n_y:n_y + n_gy] if n_gy else None
+    # Plain loops, no comprehensions: this runs once per gradient node per step (Python calls are its cost).
+    outs, gys = [], []
+    for i in range(n_y):
+        y = ts[i]
+        if y.requires_grad:
+            outs.append(y)
+            gys.append(ts[n_y + i] if n_gy else torch.ones_like(y))
     xs = ts[n_y + n_gy:]
-    outs = [y for y in ys if y.requires_grad]
-    if gys is not None:
-        gys = [g for y, g in zip(ys, gys) if y.requires_grad]
-    else:
-        gys = [torch.ones_like(y) for y in outs]
-    diff_xs = [x for x in xs if x.requires_grad]
+    diff_xs = xs
+    for x in xs:
+        if not x.requires_grad:
+            diff_xs = [x for x in xs if x.requires_grad]
+            break
     if outs and diff_xs:
-        grads = iter(run_backward(outs, gys, diff_xs, retain_graph, create_graph))
+        grads = run_backward(outs, gys, diff_xs, retain_graph, create_graph)
+        if diff_xs is xs:
+            for g in grads:
+                if g is None:
+                    break
+            else:
+                return tuple(grads)
+        grads = iter(grads)
         res = [next(grads) if x.requires_grad else None for x in xs]
     else:
         res = [None] * len(xs)

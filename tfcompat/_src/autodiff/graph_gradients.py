@@ -16,7 +16,8 @@ The emitter is the plan compiler's (runtime/codegen.py); this module only uses i
 autodiff layer does not import the runtime."""
 from __future__ import annotations
 
-from tfcompat._src.framework.dispatch import bind_kernel
+import functools
+
 from tfcompat._src.framework.op_def import KIND_GRADIENTS, NOT_DIFFERENTIABLE
 
 __all__ = ["GradientsLowering", "ancestors"]
@@ -74,7 +75,8 @@ class GradientsLowering:
         stops = attrs.pop("stop_gradients", ())
         if stops:
             ins = _emit_stop_gradient_recompute(op, stops, ins, em)
-        k = em.bind(bind_kernel(op.op_def, attrs, op.name), "grad")
+        # The kernel itself (it returns a tuple and is differentiable: bind_kernel's wrapper would add nothing).
+        k = em.bind(functools.partial(op.op_def.kernel, **attrs), "grad")
         lhs = (", ".join(outs) + ("," if len(outs) == 1 else "")) if outs else "_"
         em.emit(op, f"{lhs} = {k}({', '.join(ins)})", ins, outs)
         if not attrs["retain_graph"]:

@@ -127,9 +127,7 @@ class DatasetV2:
             if isinstance(s, structure.DatasetSpec):
                 raise TypeError(f"`tf.data.Dataset.as_numpy_iterator()` is not supported for datasets that "
                                 f"produce values of type {type(s).__name__}")
-        spec = self.element_spec
-        for flat in self._node.iterate(Env()):
-            yield structure.pack(spec, [structure.to_numpy(v) for v in flat])
+        return iterator_ops.NumpyIterator(self)
 
     def options(self):
         """Mirrors ``Dataset.options``: the options set anywhere upstream, merged."""

@@ -26,8 +26,8 @@ from tfcompat._src.data import node as node_lib
 from tfcompat._src.data import structure
 from tfcompat._src.data.node import Env
 
-__all__ = ["OwnedIterator", "Iterator", "Optional", "graph_reduce", "graph_cardinality", "graph_single_element",
-           "env_for", "end_of_sequence"]
+__all__ = ["OwnedIterator", "NumpyIterator", "Iterator", "Optional", "graph_reduce", "graph_cardinality",
+           "graph_single_element", "env_for", "end_of_sequence"]
 
 _ctx = ctx_lib.context()
 _handle_ids = itertools.count(1)
@@ -341,6 +341,28 @@ class OwnedIterator:
     def output_classes(self):
         from tfcompat._src.framework.tensor import Tensor
         return structure.map_structure(lambda s: Tensor, self.element_spec)
+
+
+class NumpyIterator:
+    """Mirrors TF's ``NumpyIterator``, what ``Dataset.as_numpy_iterator`` returns: the dataset's elements as NumPy
+    values (``bytes`` for string scalars), by ``next(it)`` or ``it.next()``. Difference: TF's wraps an
+    ``OwnedIterator`` and has ``save``/``restore``; tfcompat's has neither."""
+
+    def __init__(self, dataset):
+        self._spec = dataset.element_spec
+        self._it = dataset._node.iterate(Env())
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        return structure.pack(self._spec, [structure.to_numpy(v) for v in next(self._it)])
+
+    def next(self):
+        return self.__next__()
+
+    def __repr__(self):
+        return f"NumpyIterator(iterator=<{OwnedIterator.__module__}.OwnedIterator object at {id(self):#x}>)"
 
 
 class GraphIterator:

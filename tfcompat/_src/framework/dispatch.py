@@ -20,6 +20,7 @@ from tfcompat._src.framework import errors
 from tfcompat._src.framework import op_def as op_def_lib
 from tfcompat._src.framework.op_def import ShapeMismatch
 from tfcompat._src.framework import kernel_errors
+from tfcompat._src.framework import meta_kernels
 from tfcompat._src.framework.op_types import TF_NAME_OF, TF_TYPE_NAMES
 from tfcompat._src.framework import string_kernels
 from tfcompat._src.framework import tensor_conversion_registry
@@ -821,6 +822,7 @@ def _meta_specs_two_runs(op_def, inputs, attrs, consts):
 
 
 def _meta_specs(op_def, inputs, attrs, consts, unknown, scalar_unknown_rank=False):
+    meta_kernels.prepare()
     args = []
     n_unknown = 0
     for x in inputs:

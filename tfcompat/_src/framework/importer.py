@@ -27,6 +27,7 @@ from tfcompat._src.framework import tensor_util
 from tfcompat._src.framework.dispatch import apply_op
 from tfcompat._src.framework.op_def import NOT_DIFFERENTIABLE, register_op
 from tfcompat._src.protos.op_signatures import signature
+from tfcompat._src.framework.string_tensor import as_bytes_array
 from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.protos.graph import GraphDef
 
@@ -370,8 +371,9 @@ def _operation_of(graph, result, n_before, node):
 def _const(ctx, inputs):
     proto = ctx.attrs["value"]
     dt = tensor_util.dtype_from_enum(proto.dtype)
-    if dt is dtypes.string:
-        return _unsupported(ctx, inputs, "string constants are not supported")
+    if dt is dtypes.string:   # an object array of bytes, as tf.constant gives a graph
+        value = as_bytes_array(tensor_util.make_ndarray(proto))
+        return apply_op("Const", [], {"value": value, "dtype": dt}, name=ctx.name)
     return apply_op("Const", [], {"value": tensor_util.tensor_proto_to_torch(proto), "dtype": dt}, name=ctx.name)
 
 

@@ -150,3 +150,11 @@ def _concat(ctx, inputs):
     if static is None:
         return apply_op("ConcatV2", values + [axis], {"N": len(values)}, name=ctx.name)
     return apply_op("ConcatV2", values, {"N": len(values), "axis": int(static)}, name=ctx.name)
+
+
+@register_converter("ResizeBilinear", "ResizeNearestNeighbor", "ResizeBicubic", "ResizeArea")
+def _resize(ctx, inputs):
+    size = [int(s) for s in static_value(ctx, inputs[1], "size")]
+    flags = ("align_corners",) if ctx.op_type == "ResizeArea" else ("align_corners", "half_pixel_centers")
+    attrs = {k: bool(ctx.attrs[k]) for k in flags if k in ctx.attrs}
+    return apply_op(ctx.op_type, [inputs[0]], dict(attrs, size=size), name=ctx.name)

@@ -1,5 +1,5 @@
 """NumPy-style advanced indexing of ``tf.Tensor`` under ``experimental_enable_numpy_behavior()`` (TF NumPy's
-``_getitem``): integer-array indices (lists, numpy arrays, tensors) and boolean arrays inside an index tuple
+``_getitem``): integer-array indices (lists, tuples, numpy arrays, tensors) and boolean arrays inside an index tuple
 select elements as NumPy does.
 
 The selection is computed by NumPy itself on the tensor's flat positions (``np.arange(size).reshape(shape)[index]``)
@@ -19,7 +19,8 @@ __all__ = ["numpy_getitem"]
 
 
 def _is_advanced(item) -> bool:
-    if isinstance(item, (list, np.ndarray)):
+    # A tuple inside the index tuple is an array index, as in NumPy (x[:, (True, False, True)]).
+    if isinstance(item, (list, tuple, np.ndarray)):
         return True
     if isinstance(item, Tensor):
         return item.dtype is dtypes.bool_ or item.shape.rank is None or item.shape.rank > 0
@@ -39,7 +40,7 @@ def numpy_getitem(self, index, basic_getitem):
             if value is None:
                 return basic_getitem(self, index)
             item = np.asarray(value)
-        elif isinstance(item, list):
+        elif isinstance(item, (list, tuple)):
             item = np.asarray(item)
         np_items.append(item)
     shape = self.shape.as_list()

@@ -16,6 +16,7 @@ from tfcompat._src.framework import context as ctx_lib
 from tfcompat._src.framework import dtypes, errors
 from tfcompat._src.framework.dispatch import apply_op, constant_value
 from tfcompat._src.framework.kernel_errors import format_shape
+from tfcompat._src.framework.name_scope import name_scope
 from tfcompat._src.framework.op_def import (DIFFERENTIABLE, NO_GRADIENT, NOT_DIFFERENTIABLE, TF_GRADIENT_NONE,
                                             ShapeMismatch, register_op)
 from tfcompat._src.framework.op_types import INT32_64, Arg
@@ -37,38 +38,41 @@ __all__ = ["boolean_mask", "boolean_mask_v1", "repeat", "roll", "meshgrid", "str
 # ------------------------------------------------------------------------------------------------
 def boolean_mask(tensor, mask, axis=None, name="boolean_mask"):
     """Mirrors ``tf.boolean_mask``: the entries of ``tensor`` where ``mask`` (a boolean tensor whose shape is
-    ``tensor.shape[axis:axis + mask.rank]``) is True, the masked dimensions flattened into one. Built from
-    Reshape, Where and GatherV2 as in TF, so its gradient is GatherV2's."""
-    t = to_tensor(tensor, name="tensor")
-    m = to_tensor(mask, name="mask")
-    shape_mask = m.shape
-    ndims_mask = shape_mask.rank
-    shape_tensor = t.shape
-    if ndims_mask == 0:
-        raise ValueError("mask cannot be scalar.")
-    if ndims_mask is None:
-        raise ValueError("Number of mask dimensions must be specified, even if some dimensions are None.  "
-                         "E.g. shape=[None] is ok, but shape=None is not.")
-    axis = 0 if axis is None else int(static_int_list(axis)[0])
-    if axis < 0 and shape_tensor.rank is not None:
-        axis = axis + shape_tensor.rank
-    if shape_tensor.rank is not None:
-        shape_tensor[axis:axis + ndims_mask].assert_is_compatible_with(shape_mask)
-    dims = shape_tensor.as_list() if shape_tensor.rank is not None else None
-    if dims is not None and all(d is not None for d in dims):
-        new_shape = dims[:axis] + [-1] + dims[axis + ndims_mask:]
-    else:
-        full = array_ops.shape(t)
-        new_shape = array_ops.concat([full[:axis], [-1], full[axis + ndims_mask:]], 0)
-    flat = array_ops.reshape(t, new_shape)
-    if dims is not None and isinstance(flat, SymbolicTensor):
-        first = shape_tensor[axis:axis + ndims_mask].num_elements()
-        flat.set_shape(dims[:axis] + [first] + dims[axis + ndims_mask:])
-    indices = array_ops.squeeze(array_ops.where(array_ops.reshape(m, [-1])), axis=[1])
-    out = array_ops.gather(flat, indices, axis=axis, name=name)
-    if dims is not None and isinstance(out, SymbolicTensor):
-        out.set_shape(dims[:axis] + [None] + dims[axis + ndims_mask:])
-    return out
+    ``tensor.shape[axis:axis + mask.rank]``) is True, the masked dimensions flattened into one. Built from TF's
+    ops under TF's ``boolean_mask`` name scope (Shape, StridedSlice, Prod, ConcatV2, Reshape, Where, Squeeze,
+    GatherV2: the result is ``boolean_mask/GatherV2``), so its gradient is GatherV2's. Differs from TF: when
+    ``tensor``'s shape is fully known the new shape is a python list, without TF's StridedSlice/Prod/ConcatV2
+    nodes over constant shapes (eagerly: 11 torch ops instead of 21)."""
+    with name_scope(name, "boolean_mask"):
+        t = to_tensor(tensor, name="tensor")
+        m = to_tensor(mask, name="mask")
+        shape_mask = m.shape
+        ndims_mask = shape_mask.rank
+        shape_tensor = t.shape
+        if ndims_mask == 0:
+            raise ValueError("mask cannot be scalar.")
+        if ndims_mask is None:
+            raise ValueError("Number of mask dimensions must be specified, even if some dimensions are None.  "
+                             "E.g. shape=[None] is ok, but shape=None is not.")
+        # As TF, a negative axis is not normalised: shape_tensor[-1:0] is empty, so it fails the check below.
+        axis = 0 if axis is None else int(static_int_list(axis)[0])
+        if shape_tensor.rank is not None:
+            shape_tensor[axis:axis + ndims_mask].assert_is_compatible_with(shape_mask)
+        if shape_tensor.is_fully_defined():
+            dims = shape_tensor.as_list()
+            new_shape = dims[:axis] + [-1] + dims[axis + ndims_mask:]
+        else:
+            leading_size = reduction_ops.reduce_prod(array_ops.shape(t)[axis:axis + ndims_mask], [0], name="Prod")
+            before = array_ops.shape(t)[:axis]
+            packed = array_ops.stack([leading_size], name="concat/values_1")   # TF packs it in concat's scope
+            new_shape = array_ops.concat([before, packed, array_ops.shape(t)[axis + ndims_mask:]], 0)
+        flat = array_ops.reshape(t, new_shape)
+        if shape_tensor.rank is not None and isinstance(flat, SymbolicTensor):
+            dims = shape_tensor.as_list()
+            flat.set_shape(dims[:axis] + [shape_tensor[axis:axis + ndims_mask].num_elements()]
+                           + dims[axis + ndims_mask:])
+        indices = array_ops.squeeze(array_ops.where(array_ops.reshape(m, [-1])), axis=[1])
+        return array_ops.gather(flat, indices, axis=axis)
 
 
 def boolean_mask_v1(tensor, mask, name="boolean_mask", axis=None):

@@ -13,7 +13,7 @@ from tfcompat._src.framework.op_types import (ANY, BATCH_MATMUL, BOOL, FLOAT, FL
                                               INTEGER, MATMUL, NUMBER, REAL, REAL_NUMBER, SIGNED_NUMBER, TF_NAME_OF,
                                               Arg)
 from tfcompat._src.ops import array_ops, complex_ops, shape_checks, shape_fns, string_ops, tf_grad_kernels
-from tfcompat._src.ops import onednn_matmul
+from tfcompat._src.ops import cpu_gemm
 from tfcompat._src.ops._helpers import match_dtypes, to_tensor
 from tfcompat._src.ops.unsigned_kernels import WIDE_UNSIGNED, numpy_binary, wide_unsigned
 
@@ -183,9 +183,8 @@ def _matmul(a, b, transpose_a=False, transpose_b=False):
         b = b.t()
     if a.dim() != 2 or b.dim() != 2:
         return torch.matmul(a, b)
-    # The one place that picks the 2-D GEMM: large float32 CPU products on oneDNN's linear (ops/onednn_matmul.py).
-    if a.dtype is torch.float32 and a.device.type == "cpu" and onednn_matmul.prefers_onednn(a, b):
-        return onednn_matmul.matmul(a, b)
+    if a.dtype is torch.float32 and a.device.type == "cpu":
+        return cpu_gemm.mm(a, b)   # the one place that picks the 2-D GEMM (ops/cpu_gemm.py)
     return torch.mm(a, b)
 
 

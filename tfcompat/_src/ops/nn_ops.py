@@ -34,7 +34,10 @@ for _name, _fn, _allowed in [("Relu", tf_grad_kernels.relu, REAL_NUMBER), ("Relu
 
 @register_op("LeakyRelu", grad=DIFFERENTIABLE, inputs=("features",), types={"features": Arg("T", FLOAT)})
 def _leaky_relu(x, *, alpha=0.2):
-    return torch.where(x > 0, x, x * alpha)
+    # torch's leaky_relu is TF's kernel and gradient: ``x > 0 ? x : x * alpha`` and ``x > 0 ? dy : dy * alpha``
+    # (a product: NaN/inf upstream gradients and the sign of zero as in TF's LeakyReluGrad; a torch.where of
+    # the two branches would add +0.0), natively, also as its double backward and jvp.
+    return torch._C._nn.leaky_relu(x, alpha)
 
 
 @register_op("Softmax", grad=DIFFERENTIABLE, inputs=("logits",), types={"logits": Arg("T", FLOAT)})

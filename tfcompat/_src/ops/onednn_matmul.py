@@ -5,13 +5,11 @@ both gradient products of a matmul run ~5-10% faster through oneDNN's linear tha
 shapes of MLP training (128x784x512: 2.90 vs 3.07 ms per triple; 2048^3: 106 vs 96 GF/s), with strided views as
 operands (no copies). TF's own CPU MatMul also runs on oneDNN.
 
-The MatMul kernel (``ops/math_ops.py``) is the one place that picks the 2-D GEMM: in its float32 CPU branch it
-asks :func:`prefers_onednn` (large products only: below ``_MIN_WORK`` multiply-adds the gain is small and mid-sized
-products lose) and then calls :func:`matmul`, otherwise ``torch.mm``. :func:`matmul`'s gradient is TF's MatMul
-gradient (``grad_a = g @ b^T``, ``grad_b = a^T @ g``), computed through :func:`matmul` again (the gradient products
-have the forward's multiply-add count), so a second derivative flows. Results differ from ``torch.mm`` by float
-rounding only. ``torch.mm`` stays inside torch.compile (inductor chooses its own GEMM), under forward-mode AD (no
-``jvp`` here), and with ``TFCOMPAT_ONEDNN_MATMUL=0``."""
+The MatMul kernel's GEMM choice (``ops/cpu_gemm.py``) asks :func:`prefers_linear` (large products only: below
+``_MIN_WORK`` multiply-adds the gain is small and mid-sized products lose) and then runs :func:`linear_mm`, with
+TF's MatMul gradient whose products choose again (they have the forward's multiply-add count). Results differ from
+``torch.mm`` by float rounding only. ``torch.mm`` stays inside torch.compile (inductor chooses its own GEMM), under
+forward-mode AD (no ``jvp`` here), and with ``TFCOMPAT_ONEDNN_MATMUL=0``."""
 from __future__ import annotations
 
 import os
@@ -19,8 +17,9 @@ import os
 import torch
 
 from tfcompat._src.framework import dispatch
+from tfcompat._src.ops import matmul_skinny
 
-__all__ = ["matmul", "prefers_onednn", "ENV_SWITCH"]
+__all__ = ["linear_mm", "prefers_onednn", "prefers_linear", "ENV_SWITCH"]
 
 ENV_SWITCH = "TFCOMPAT_ONEDNN_MATMUL"
 # M*K*N multiply-adds (~13 ms on one core). Measured (1 thread, CPU time, min of many): below it oneDNN's linear
@@ -38,37 +37,24 @@ def _linear_op():
 _LINEAR = _linear_op()
 
 
-def _onednn_mm(a, b):
+def linear_mm(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
+    """``a @ b`` on oneDNN's linear (no gradient of its own: ops/cpu_gemm.py wraps it)."""
     # linear(x, w) == x @ w^T with w [out, in]: b^T as a view is that weight.
     return _LINEAR(a, b.t(), None, "none", [], "")
 
 
-class _OneDnnMatMul(torch.autograd.Function):
-    @staticmethod
-    def forward(ctx, a, b):
-        ctx.save_for_backward(a, b)
-        return _onednn_mm(a, b)
-
-    @staticmethod
-    def backward(ctx, g):
-        a, b = ctx.saved_tensors
-        ga = matmul(g, b.t()) if ctx.needs_input_grad[0] else None
-        gb = matmul(a.t(), g) if ctx.needs_input_grad[1] else None
-        return ga, gb
-
-
 def prefers_onednn(a: torch.Tensor, b: torch.Tensor) -> bool:
+    """Whether the MatMul kernel runs the 2-D float32 CPU product ``a @ b`` on a GEMM of its own rather than
+    ``torch.mm``: oneDNN's linear (:func:`prefers_linear`) or the transposed product for results with 2-10 columns
+    (ops/matmul_skinny.py). The plans' MatMul + bias fusion asks it and keeps ``addmm`` only where it is false.
+    The caller has checked dtype and device."""
+    return matmul_skinny.prefers_transposed(a, b) or prefers_linear(a, b)
+
+
+def prefers_linear(a: torch.Tensor, b: torch.Tensor) -> bool:
     """Whether the 2-D float32 CPU product ``a @ b`` should run on oneDNN's linear (see the module docstring).
     The caller has checked dtype and device."""
     sa, sb = a.shape, b.shape
     return (_LINEAR is not None and sa[1] == sb[0] and sa[0] * sa[1] * sb[1] >= _MIN_WORK
             and b.device.type == "cpu" and b.dtype is torch.float32 and not _ACCUMULATORS
             and not torch.compiler.is_compiling())
-
-
-def matmul(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
-    """``a @ b`` for 2-D float32 CPU ``a`` and ``b`` through oneDNN's linear, differentiable with TF's MatMul
-    gradient. Callers decide with :func:`prefers_onednn` first."""
-    if torch.is_grad_enabled() and (a.requires_grad or b.requires_grad):
-        return _OneDnnMatMul.apply(a, b)
-    return _onednn_mm(a, b)

@@ -18,7 +18,7 @@ import torch
 
 from tfcompat._src.framework import context as ctx_lib
 from tfcompat._src.framework import dtypes
-from tfcompat._src.framework.dispatch import apply_op
+from tfcompat._src.framework.dispatch import apply_op, constant_value
 from tfcompat._src.framework import errors, kernel_errors
 from tfcompat._src.framework.op_def import DIFFERENTIABLE, NOT_DIFFERENTIABLE, register_op
 from tfcompat._src.framework.op_types import INT32, INT32_64, REAL_NUMBER, Arg
@@ -172,11 +172,16 @@ def _uniform(*dyn, shape, dtype, state, device):
     return _philox_values("uniform", _dims(dyn, shape), dtype, state, device)
 
 
-@register_op("RandomUniformInt", grad=NOT_DIFFERENTIABLE, inputs=("shape",), creates=True, stateful=True,
+@register_op("RandomUniformInt", grad=NOT_DIFFERENTIABLE, inputs=("shape", "minval", "maxval"), creates=True,
+             stateful=True,
              types={"shape": Arg("T", INT32_64, from_attr="shape"), "minval": Arg("Tout", INT32_64, from_attr="minval"),
                     "maxval": Arg("Tout", INT32_64, from_attr="maxval")},
              shape_fn=_random_shape)
 def _uniform_int(*dyn, shape, dtype, minval, maxval, state, device):
+    if minval is None:
+        # Bounds known only when running (tensors in a tf.function): the op's last two inputs.
+        *dyn, low, high = dyn
+        minval, maxval = int(low), int(high)
     dims = _dims(dyn, shape)
     if minval >= maxval and all(int(d) > 0 for d in dims):
         raise errors.InvalidArgumentError(f"Need minval < maxval: {minval} >= {maxval} [Op:RandomUniformInt]")
@@ -288,7 +293,10 @@ def random_uniform(shape, minval=0, maxval=None, dtype=dtypes.float32, seed=None
     if dtype.is_integer:
         if maxval is None:
             raise ValueError(f"Must specify maxval for integer dtype {dtype!r}")
-        attrs = {"dtype": dtype, "minval": int(minval), "maxval": int(maxval), "state": _seed_state(seed)}
+        bounds = [_static_bound(minval), _static_bound(maxval)]
+        if None in bounds:
+            return _uniform_int_dynamic_bounds(shape, minval, maxval, dtype, seed, name)
+        attrs = {"dtype": dtype, "minval": bounds[0], "maxval": bounds[1], "state": _seed_state(seed)}
         return apply_op("RandomUniformInt", _shape_args(shape, attrs), attrs, name=name or "random_uniform")
     if maxval is None:
         maxval = 1
@@ -298,6 +306,25 @@ def random_uniform(shape, minval=0, maxval=None, dtype=dtypes.float32, seed=None
         rng = maxval - minval
         return _scale_shift(x, float(rng), float(minval), 1.0, 0.0, None)
     return math_ops.add(math_ops.multiply(x, math_ops.subtract(maxval, minval)), minval)
+
+
+def _static_bound(value):
+    """An integer bound as a python int, or None for a tensor whose value is known only when running."""
+    if is_tensor_like(value):
+        known = constant_value(to_tensor(value))
+        return None if known is None else int(known)
+    return int(value)
+
+
+def _uniform_int_dynamic_bounds(shape, minval, maxval, dtype, seed, name):
+    """``RandomUniformInt`` whose bounds are tensors without a value yet: they are its 0-D inputs (TF's)."""
+    bounds = [to_tensor(b, dtype=dtype) for b in (minval, maxval)]
+    for arg, b in zip(("minval", "maxval"), bounds):
+        if b.shape.rank not in (None, 0):
+            raise ValueError(f"Shape must be rank 0 but is rank {b.shape.rank} for '{{{{node RandomUniformInt}}}} = "
+                             f"RandomUniformInt[T=DT_INT32, Tout={dtype.name}] ({arg})")
+    attrs = {"dtype": dtype, "minval": None, "maxval": None, "state": _seed_state(seed)}
+    return apply_op("RandomUniformInt", _shape_args(shape, attrs) + bounds, attrs, name=name or "random_uniform")
 
 
 def multinomial(logits, num_samples, seed=None, name=None, output_dtype=None):

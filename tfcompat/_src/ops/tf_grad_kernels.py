@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import torch
 
-from tfcompat._src.framework import errors
+from tfcompat._src.framework import dispatch, errors
 from tfcompat._src.ops.grad_function import TFGradFunction
 
 __all__ = ["sqrt", "rsqrt", "reciprocal", "abs_", "sign", "maximum", "minimum", "pow_", "floormod", "relu",
@@ -283,30 +283,25 @@ def positive_mask(y: torch.Tensor, dtype: torch.dtype) -> torch.Tensor:
     return torch.gt(y, 0, out=torch.empty_like(y, dtype=dtype))
 
 
-class _Relu(TFGradFunction):
-    @staticmethod
-    def forward(ctx, x):
-        y = torch.relu(x)
-        ctx.save_for_backward(y)
-        ctx.save_for_forward(y)
-        return y
-
-    @staticmethod
-    def backward(ctx, dy):
-        y, = ctx.saved_tensors
-        # TF's ReluGrad: dy * (features > 0). A NaN feature gives 0 * dy; a NaN/inf dy where the feature is <= 0
-        # stays NaN (0 * inf) -- never masked. (torch.where and threshold_backward would hide it.)
-        return positive_mask(y, dy.dtype).mul_(dy)
-
-    @staticmethod
-    def jvp(ctx, t):
-        y, = ctx.saved_tensors
-        return positive_mask(y, t.dtype).mul_(t)
+_leaky_relu = torch._C._nn.leaky_relu
+_ACCUMULATORS = dispatch.FORWARD_ACCUMULATORS
 
 
 def relu(x):
-    """``Relu``; TF's gradient passes where the input is > 0 (not at NaN)."""
-    return _Relu.apply(x) if _recording(x) else torch.relu(x)
+    """``Relu``: TF's value (``-0.0`` -> ``0.0``, NaN stays NaN) and, when a gradient is recorded, TF's ReluGrad
+    ``dy * (features > 0)`` with no Python in the backward pass.
+
+    torch's relu backward (``threshold_backward``) *selects* 0 where the input is <= 0 or NaN, so a NaN/inf
+    ``dy`` there gives 0 and a negative one +0.0; TF *multiplies*, giving NaN and -0.0. ``leaky_relu`` with slope
+    0 has exactly TF's backward (``x > 0 ? dy : dy * 0``, also as its jvp and double backward), but its forward
+    ``x * 0`` is -0.0 for x < 0 and NaN at -inf: the output is the leaky node's (so autograd differentiates it
+    there) with its values overwritten by ``threshold(x, 0, 0)``, TF's relu. Safe because the leaky node saves
+    only its input, never its result."""
+    if (x.requires_grad and torch.is_grad_enabled()) or _ACCUMULATORS:   # (forward mode: dual tensors)
+        y = _leaky_relu(x, 0.0)
+        torch.threshold(x.detach(), 0.0, 0.0, out=y.detach())
+        return y
+    return torch.threshold(x, 0, 0)
 
 
 def _elu_value(x):

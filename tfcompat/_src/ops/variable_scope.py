@@ -4,21 +4,25 @@ Variable names depend only on the variable scope; op names on the name scope tha
 opens (TF: entering scope "foo" twice gives variable scope "foo" both times but name scopes "foo" and "foo_1").
 Per graph there is one variable store (name -> Variable created by ``get_variable``) and one scope store (the
 current VariableScope and use counts, which make ``default_name`` scopes unique). As in TF2, executing eagerly
-``get_variable`` creates a new variable on every call (no store)."""
+``get_variable`` creates a new variable on every call (no store), unless a store that keeps eager variables is
+installed with ``with_variable_store`` (``track_tf1_style_variables``)."""
 from __future__ import annotations
 
+import contextlib
 import enum
 import inspect
 
 from tfcompat._src.framework import context as ctx_lib
 from tfcompat._src.framework import dtypes
+from tfcompat._src.framework import name_scope as name_scope_lib
 from tfcompat._src.framework.graph import GraphKeys
 from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.ops import init_ops
 from tfcompat._src.ops.variables import Variable
 
 __all__ = ["AUTO_REUSE", "VariableScope", "variable_scope", "get_variable", "get_variable_scope",
-           "get_local_variable"]
+           "get_local_variable", "with_variable_store", "current_variable_store", "create_variable",
+           "check_shared_variable"]
 
 
 class _ReuseMode(enum.Enum):
@@ -29,71 +33,95 @@ AUTO_REUSE = _ReuseMode.AUTO_REUSE
 
 
 class _VariableStore:
-    """Variables created by ``get_variable`` in one graph, by full name (TF's ``_VariableStore``)."""
+    """Variables created by ``get_variable`` in one graph, by full name (TF's ``_VariableStore``).
+
+    ``store_eager_variables``: whether ``get_variable`` keeps (and reuses) variables created while executing
+    eagerly; False here (TF2: a new variable per eager call), True for the variable store of
+    ``track_tf1_style_variables`` (keras/utils/variable_scope_shim.py), installed with ``with_variable_store``."""
+
+    store_eager_variables = False
 
     def __init__(self):
         self.vars = {}
 
     def get_variable(self, name, shape=None, dtype=dtypes.float32, initializer=None, regularizer=None, reuse=None,
                      trainable=None, collections=None, validate_shape=True, constraint=None, store=True):
-        from_value = initializer is not None and not callable(initializer)
-        if shape is not None and from_value:
-            raise ValueError("If initializer is a constant, do not specify shape.")
-        dtype = dtypes.as_dtype(dtype)
         if shape is not None:
             shape = TensorShape(shape)
+        dtype = dtypes.as_dtype(dtype)
         if store and name in self.vars:
-            found = self.vars[name]
             if reuse is False:
                 raise ValueError(f"Variable {name} already exists, disallowed. Did you mean to set reuse=True or "
                                  f"reuse=tf.AUTO_REUSE in VarScope?")
-            if shape is not None and not shape.is_compatible_with(found.get_shape()):
-                raise ValueError(f"Trying to share variable {name}, but specified shape {shape} and found shape "
-                                 f"{found.get_shape()}.")
-            if dtype is not found.dtype:
-                raise ValueError(f"Trying to share variable {name}, but specified dtype {dtype.name} and found "
-                                 f"dtype {found.dtype.name}.")
-            return found
-        if reuse is True:
-            raise ValueError(f"Variable {name} does not exist, or was not created with tf.get_variable(). Did you "
-                             f"mean to set reuse=tf.AUTO_REUSE in VarScope?")
-        if initializer is None:
-            if shape is None:
-                raise ValueError(f"Variable {name} did not get an initializer, so its `shape` argument must be "
-                                 f"specified.")
-            initializer = _default_initializer(name, dtype)
-        if from_value:
-            init_val, var_dtype = initializer, None
-        else:
-            if inspect.isclass(initializer):
-                initializer = initializer()
-            if shape is not None and shape.is_fully_defined():
-                dims = shape.as_list()
-
-                def init_val(initializer=initializer, dims=dims, dtype=dtype):
-                    return initializer(dims, dtype=dtype)
-                var_dtype = dtype
-            elif _needs_no_arguments(initializer):
-                init_val, var_dtype = initializer, None
-            else:
-                raise ValueError("The initializer passed is not valid. It should be a callable with no arguments "
-                                 "and the shape should not be provided or an instance of "
-                                 "`tf.keras.initializers.*' and `shape` should be fully defined.")
-        v = Variable(initial_value=init_val, name=name, trainable=True if trainable is None else trainable,
-                     collections=collections, dtype=var_dtype, validate_shape=validate_shape,
-                     constraint=constraint)
+            return check_shared_variable(self.vars[name], name, shape, dtype, initializer)
+        v = create_variable(name, shape, dtype, initializer, reuse, trainable, collections, validate_shape,
+                            constraint)
         if store:
             self.vars[name] = v
         if regularizer is not None:
-            graph = ctx_lib.graph_mode_graph()
-            if graph is None:
-                loss = regularizer(v)
-            else:
-                with graph.name_scope(name + "/Regularizer/"):
-                    loss = regularizer(v)
-            if loss is not None:
-                ctx_lib.get_default_graph().add_to_collection(GraphKeys.REGULARIZATION_LOSSES, loss)
+            self._add_regularization_loss(name, v, regularizer)
         return v
+
+    @staticmethod
+    def _add_regularization_loss(name, var, regularizer) -> None:
+        graph = ctx_lib.graph_mode_graph()
+        if graph is None:
+            loss = regularizer(var)
+        else:
+            with graph.name_scope(name + "/Regularizer/"):
+                loss = regularizer(var)
+        if loss is not None:
+            ctx_lib.get_default_graph().add_to_collection(GraphKeys.REGULARIZATION_LOSSES, loss)
+
+
+def check_shared_variable(found, name, shape, dtype, initializer):
+    """``found`` if a request for variable ``name`` with ``shape``/``dtype`` may share it (TF's checks)."""
+    if shape is not None and initializer is not None and not callable(initializer):
+        raise ValueError("If initializer is a constant, do not specify shape.")
+    if shape is not None and not shape.is_compatible_with(found.get_shape()):
+        raise ValueError(f"Trying to share variable {name}, but specified shape {shape} and found shape "
+                         f"{found.get_shape()}.")
+    if dtype is not found.dtype:
+        raise ValueError(f"Trying to share variable {name}, but specified dtype {dtype.name} and found "
+                         f"dtype {found.dtype.name}.")
+    return found
+
+
+def create_variable(name, shape, dtype, initializer, reuse, trainable, collections, validate_shape, constraint):
+    """A new variable for ``get_variable`` (TF's ``_VariableStore._get_single_variable`` creating one).
+
+    Raises:
+      ValueError: as TF for ``reuse=True``, a constant initializer with a shape, or no way to initialize."""
+    from_value = initializer is not None and not callable(initializer)
+    if shape is not None and from_value:
+        raise ValueError("If initializer is a constant, do not specify shape.")
+    if reuse is True:
+        raise ValueError(f"Variable {name} does not exist, or was not created with tf.get_variable(). Did you "
+                         f"mean to set reuse=tf.AUTO_REUSE in VarScope?")
+    if initializer is None:
+        if shape is None:
+            raise ValueError(f"Variable {name} did not get an initializer, so its `shape` argument must be "
+                             f"specified.")
+        initializer = _default_initializer(name, dtype)
+    if from_value:
+        init_val, var_dtype = initializer, None
+    else:
+        if inspect.isclass(initializer):
+            initializer = initializer()
+        if shape is not None and shape.is_fully_defined():
+            dims = shape.as_list()
+
+            def init_val(initializer=initializer, dims=dims, dtype=dtype):
+                return initializer(dims, dtype=dtype)
+            var_dtype = dtype
+        elif _needs_no_arguments(initializer):
+            init_val, var_dtype = initializer, None
+        else:
+            raise ValueError("The initializer passed is not valid. It should be a callable with no arguments "
+                             "and the shape should not be provided or an instance of "
+                             "`tf.keras.initializers.*' and `shape` should be fully defined.")
+    return Variable(initial_value=init_val, name=name, trainable=True if trainable is None else trainable,
+                    collections=collections, dtype=var_dtype, validate_shape=validate_shape, constraint=constraint)
 
 
 def _default_initializer(name, dtype):
@@ -140,7 +168,30 @@ def _graph_state(graph):
 
 
 def _stores():
-    return _graph_state(ctx_lib.get_default_graph())
+    var_store, scope_store = _graph_state(ctx_lib.get_default_graph())
+    return (_STORE_OVERRIDES[-1] if _STORE_OVERRIDES else var_store), scope_store
+
+
+# Variable stores installed by ``with_variable_store`` (innermost last). TF keeps the override in the default
+# graph's collections; a plain stack here also reaches graphs traced inside the ``with`` (tf.function bodies).
+_STORE_OVERRIDES: list = []
+
+
+@contextlib.contextmanager
+def with_variable_store(store):
+    """Mirrors TF's private ``variable_scope.with_variable_store``: ``get_variable`` (and so the
+    ``tf.compat.v1.layers``) use ``store`` inside the block. A store with ``store_eager_variables`` keeps eager
+    variables and returns them again; ``keras/utils/variable_scope_shim.py`` is the one user."""
+    _STORE_OVERRIDES.append(store)
+    try:
+        yield store
+    finally:
+        _STORE_OVERRIDES.pop()
+
+
+def current_variable_store():
+    """The store ``get_variable`` uses now (TF's ``_get_default_variable_store``)."""
+    return _stores()[0]
 
 
 class VariableScope:
@@ -229,7 +280,7 @@ class VariableScope:
         if constraint is None:
             constraint = self._constraint
         graph = ctx_lib.graph_mode_graph()
-        store = graph is not None
+        store = graph is not None or var_store.store_eager_variables
 
         def true_getter(name, shape=None, dtype=dtypes.float32, initializer=None, regularizer=None, reuse=None,
                         trainable=None, collections=None, validate_shape=True, constraint=None, **_unused):
@@ -249,15 +300,21 @@ class VariableScope:
 
 
 class _cleared_name_scope:  # noqa: N801 - used like a contextlib helper
+    """Clears the graph's name stack (when building one) and the eager name scope, as TF's
+    ``ops.name_scope(None, skip_on_eager=False)`` around variable creation in ``get_variable``."""
+
     def __init__(self, graph):
         self._graph = graph
 
     def __enter__(self):
+        self._saved_eager = ctx_lib.context().eager_scope_name
+        ctx_lib.context().eager_scope_name = ""
         if self._graph is not None:
             self._saved = self._graph._name_stack
             self._graph._name_stack = ""
 
     def __exit__(self, *exc):
+        ctx_lib.context().eager_scope_name = self._saved_eager
         if self._graph is not None:
             self._graph._name_stack = self._saved
         return False
@@ -334,7 +391,11 @@ class variable_scope:  # noqa: N801 - TF's name
     def _open_name_scope(self, name):
         graph = ctx_lib.graph_mode_graph()
         if graph is None:
-            return ""
+            # TF2 opens the name scope eagerly too (it prefixes tf.Variable and Keras weight names), ununiquified.
+            if not self._auxiliary_name_scope:
+                return ""
+            self._name_cm = name_scope_lib.name_scope(name)
+            return self._name_cm.__enter__()
         if not self._auxiliary_name_scope:
             current = graph.get_name_scope()
             name = current + "/" if current else ""
@@ -353,7 +414,8 @@ class variable_scope:  # noqa: N801 - TF's name
         self._old = old
         nos = self._name_or_scope
         if isinstance(nos, VariableScope):
-            entered_ns = self._open_name_scope(nos.name.split("/")[-1])
+            entered_ns = self._open_name_scope(nos.original_name_scope if ctx_lib.graph_mode_graph() is None
+                                               and nos.original_name_scope else nos.name.split("/")[-1])
             new_name = nos.name
             scope_store.open(new_name)
             self._saved_counts = dict(scope_store.counts)

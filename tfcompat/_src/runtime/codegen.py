@@ -114,7 +114,8 @@ class Emitter:
         if id(tensor) in self.leaf_ids and _is_differentiable(tensor):
             if name in self.aliases:  # a bound global: copy it into a local first
                 self.emit(None, f"{name} = {self.aliases.pop(name)}", [], [name])
-            self.emit(None, f"{name} = _leaf({name})", [name], [name])
+            self.emit(None, f"{name} = {name} if {name}.requires_grad else {name}.detach().requires_grad_()",
+                      [name], [name])
         self.names[id(tensor)] = self.aliases.get(name, name)
 
     def alias(self, name: str, global_name: str) -> None:
@@ -139,14 +140,25 @@ def _tuple_lhs(outs) -> str:
     return (", ".join(outs) + ("," if len(outs) == 1 else "")) if outs else "_"
 
 
-def _direct_call(op) -> bool:
-    """Whether the kernel's own result is the op's single output: no gradient status to apply (differentiable,
-    or outputs autograd never tracks: bool/int) and no user gradient."""
+def _direct_call(op):
+    """How the plan may call the kernel itself (no ``bind_kernel`` wrapper, no result tuple), or None.
+
+    ``"value"``: its result is the op's single output (differentiable, or outputs autograd never tracks:
+    bool/int); ``"detach"``: the single float output of a not-differentiable op, detached inline when the kernel
+    recorded it (``finish_outputs``); ``"none"``: an op with no outputs whose gradient status has nothing to
+    apply (optimizer updates, NoOp). Never with a user gradient or a gradient-raising status."""
     op_def = op.op_def
-    if op.grad_override is not None or callable(op_def.num_outputs) or op_def.num_outputs != 1:
-        return False
-    return op_def.grad is DIFFERENTIABLE or (op_def.grad is NOT_DIFFERENTIABLE and not _is_differentiable(
-        op.outputs[0]) and op.outputs[0].dtype.torch_dtype is not None)
+    if op.grad_override is not None or callable(op_def.num_outputs) or op_def.num_outputs > 1:
+        return None
+    grad = op_def.grad
+    if grad is not DIFFERENTIABLE and grad is not NOT_DIFFERENTIABLE:
+        return None
+    if op_def.num_outputs == 0:
+        return "none"
+    out = op.outputs[0]
+    if grad is DIFFERENTIABLE or (not _is_differentiable(out) and out.dtype.torch_dtype is not None):
+        return "value"
+    return "detach" if out.dtype.torch_dtype is not None else None
 
 
 class OpLowering:
@@ -159,10 +171,18 @@ class OpLowering:
         op_def = op.op_def
         args = ", ".join(ins)
         kernel = codegen_fusion.plain_kernel(op_def.kernel, op)
-        if _direct_call(op):
+        direct = _direct_call(op)
+        if direct is not None:
             # The kernel itself (attrs bound by partial): no wrapper call, no result tuple.
             k = em.bind(functools.partial(kernel, **op.attrs) if op.attrs else kernel)
-            em.emit(op, f"{outs[0]} = {k}({args})", ins, outs)
+            if direct == "none":
+                em.emit(op, f"{k}({args})", ins, outs)
+                return
+            o = outs[0]
+            lines = [f"{o} = {k}({args})"]
+            if direct == "detach":
+                lines.append(f"{o} = {o}.detach() if {o}.requires_grad else {o}")
+            em.emit(op, lines, ins, outs)
             return
         k = em.bind(bind_kernel(op_def, op.attrs, op.name, op, op.grad_override, kernel=kernel))
         em.emit(op, f"{_tuple_lhs(outs)} = {k}({args})", ins, outs)

@@ -144,19 +144,29 @@ def _bounded_put(cache: collections.OrderedDict, key, value) -> None:
 
 
 def _fetch_key(fetches):
-    """A hashable key for the common fetch shapes (one tensor/op, a flat list/tuple of them), else None."""
+    """A hashable key for the common fetch shapes (one tensor/op, lists/tuples of them, nested: a train op list
+    and a loss), else None. Each list/tuple level is a tuple led by its type; an element is its id."""
     t = type(fetches)
     if t is SymbolicTensor or t is Operation:
         return id(fetches)
-    if t is list or t is tuple:
-        ids = [t]
-        for f in fetches:
-            ft = type(f)
-            if ft is not SymbolicTensor and ft is not Operation:
-                return None
-            ids.append(id(f))
-        return tuple(ids)
-    return None
+    if t is not list and t is not tuple:
+        return None
+    nested = False
+    for f in fetches:
+        ft = type(f)
+        if ft is list or ft is tuple:
+            nested = True
+        elif ft is not SymbolicTensor and ft is not Operation:
+            return None
+    if not nested:
+        return (t, *map(id, fetches))
+    ids = [t]
+    for f in fetches:
+        sub = _fetch_key(f)
+        if sub is None:
+            return None
+        ids.append(sub)
+    return tuple(ids)
 
 
 class _FeedSpec:
@@ -285,27 +295,44 @@ class Session:
             return [], []
         tensors, values = [], []
         seen = {}
+        specs = self._feed_specs
+        for key, value in feed_dict.items():
+            spec = specs.get(id(key))
+            # A tensor of this graph fed before needs no resolving (its spec holds it: the id stays its own).
+            items = ((key, key, spec, value),) if spec is not None and spec.tensor is key else \
+                self._resolve_feed_item(key, value)
+            for k, t, spec, v in items:
+                tv = spec.fast(v)
+                if tv is None:
+                    tv = self._slow_feed_value(k, t, v)
+                if id(t) in seen:
+                    values[seen[id(t)]] = tv
+                    continue
+                seen[id(t)] = len(tensors)
+                tensors.append(t)
+                values.append(tv)
+        return tensors, values
+
+    def _resolve_feed_item(self, key, value) -> list:
+        """One ``feed_dict`` item as ``(key, tensor, spec, value)`` per fed tensor: any key (names, nested tuples
+        of placeholders, sparse placeholders)."""
         graph = self._graph
-        for key, value in _flatten_feed_items(feed_dict):
-            t = key if type(key) is SymbolicTensor and key.graph is graph else self._feed_key(key)
+        out = []
+        for k, v in _flatten_feed_items({key: value}):
+            t = k if type(k) is SymbolicTensor and k.graph is graph else self._feed_key(k)
             spec = self._feed_specs.get(id(t))
             if spec is None:
                 spec = self._feed_specs[id(t)] = _FeedSpec(t)
-            tv = spec.fast(value)
-            if tv is None:
-                if isinstance(value, (Tensor,)) and not isinstance(value, EagerTensor):
-                    raise TypeError("The value of a feed cannot be a tf.Tensor object. Acceptable feed values "
-                                    "include Python scalars, strings, lists, numpy ndarrays, or TensorHandles. For "
-                                    f"reference, the tensor object was {value} which was passed to the argument "
-                                    f"`feed_dict` with key {key}.")
-                tv = self._feed_value(t, value)
-            if id(t) in seen:
-                values[seen[id(t)]] = tv
-                continue
-            seen[id(t)] = len(tensors)
-            tensors.append(t)
-            values.append(tv)
-        return tensors, values
+            out.append((k, t, spec, v))
+        return out
+
+    def _slow_feed_value(self, key, t, value):
+        if isinstance(value, (Tensor,)) and not isinstance(value, EagerTensor):
+            raise TypeError("The value of a feed cannot be a tf.Tensor object. Acceptable feed values "
+                            "include Python scalars, strings, lists, numpy ndarrays, or TensorHandles. For "
+                            f"reference, the tensor object was {value} which was passed to the argument "
+                            f"`feed_dict` with key {key}.")
+        return self._feed_value(t, value)
 
     def _feed_key(self, key):
         if isinstance(key, str):

@@ -208,6 +208,8 @@ class _Saver:
             bare.concrete_function_name = name
             kw = structure.decode(graph.concrete_functions[name].canonicalized_input_signature)[1]
             bare.argument_keywords.extend(sorted(kw))
+            # TF's canonicalize_signatures: a one-input signature also takes its input positionally.
+            bare.allowed_positional_arguments = 1 if len(kw) == 1 else 0
             _signature_def(meta, key, concrete, kw)
         meta.graph_def.library.CopyFrom(self.library)
         meta.graph_def.versions.producer = 2474

@@ -40,8 +40,6 @@ _NO_DIST = ("multi-worker and parameter-server training are not emulated; run on
             "torch.distributed directly")
 _NO_QUANT = "quantized dtypes and quantized kernels have no torch counterpart in tfcompat"
 _NO_COMPILER = "tfcompat runs eagerly on torch; TF's compiler stack (XLA/MLIR/TensorRT/TFLite) is not emulated"
-_TF2_CANNED = ("TF2's canned estimators (Keras optimizers, SUM_OVER_BATCH_SIZE loss) are not implemented; "
-               "tf.compat.v1.estimator's (TF1's) are")
 _NO_NATIVE = "TF's C++ runtime, build flags and custom-op libraries do not exist under tfcompat"
 _NO_SESSION_HANDLES = ("TF1's persistent session tensor handles (session_ops) are not emulated; keep the value in a "
                        "tf.Variable")
@@ -85,10 +83,6 @@ UNSUPPORTED: dict[str, str] = {
     "tf.estimator.BoostedTreesClassifier": _NO_BOOSTED_TREES,
     "tf.estimator.BoostedTreesEstimator": _NO_BOOSTED_TREES,
     "tf.estimator.BoostedTreesRegressor": _NO_BOOSTED_TREES,
-    "tf.estimator.DNNClassifier": _TF2_CANNED,
-    "tf.estimator.DNNRegressor": _TF2_CANNED,
-    "tf.estimator.LinearClassifier": _TF2_CANNED,
-    "tf.estimator.LinearRegressor": _TF2_CANNED,
     "tf.experimental.dtensor": "DTensor (layout-based SPMD) is not emulated; use torch.distributed.tensor",
     "tf.experimental.float4_e2m1fn": _NO_LOWBIT,
     "tf.experimental.float8_e4m3b11fnuz": _NO_LOWBIT,

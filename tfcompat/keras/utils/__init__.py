@@ -37,7 +37,8 @@ __all__ = ["CustomObjectScope", "Progbar", "Sequence", "custom_object_scope", "d
 
 from tfcompat.keras.utils import experimental, legacy  # noqa: E402
 from tfcompat._src.keras.utils.audio_dataset import audio_dataset_from_directory  # noqa: E402
+from tfcompat._src.keras.utils.feature_space import FeatureSpace  # noqa: E402
 
-__all__ += ["audio_dataset_from_directory"]
+__all__ += ["audio_dataset_from_directory", "FeatureSpace"]
 
 __all__ += ["experimental", "legacy"]

@@ -1,5 +1,8 @@
 """The V1 heads of TF's ``canned/head.py`` (tensorflow_estimator 2.15): from logits to predictions, the training
-loss (``tf.compat.v1.losses`` reduction, ``SUM`` by default), the train op and the evaluation metrics.
+loss (``tf.compat.v1.losses`` reduction, ``SUM`` by default), the train op and the evaluation metrics. The V2
+estimators use them too, with a ``tf.losses.Reduction`` mapped by ``v1_reduction`` and a Keras optimizer: its
+train op is ``get_updates(loss, trainable_variables)[0]`` under the name scope 'training' (``head/base_head.py``),
+which names the slots as TF ('training/Adagrad/dnn/logits/kernel/accumulator').
 
 - regression: mean squared error; predictions ``{'predictions'}``; metrics ``average_loss``, ``label/mean``,
   ``prediction/mean``;
@@ -30,9 +33,24 @@ from tfcompat._src.estimator.model_fn import EstimatorSpec
 from tfcompat._src.runtime.summary import ops_v1 as summary_v1
 from tfcompat._src.runtime.training.global_step import get_global_step
 
-__all__ = ["regression_head", "binary_or_multi_class_head"]
+__all__ = ["regression_head", "binary_or_multi_class_head", "v1_reduction", "SUM", "SUM_OVER_BATCH_SIZE_V2"]
 
 SUM = losses_lib.Reduction.SUM
+SUM_OVER_BATCH_SIZE_V2 = "sum_over_batch_size"   # tf.losses.Reduction (Keras's ReductionV2), the V2 default
+_V2_TO_V1_REDUCTION = {"auto": losses_lib.Reduction.SUM_OVER_BATCH_SIZE, "sum": SUM,
+                       "sum_over_batch_size": losses_lib.Reduction.SUM_OVER_BATCH_SIZE}
+
+
+def v1_reduction(loss_reduction):
+    """The ``tf.compat.v1.losses.Reduction`` computing a V2 head's ``tf.losses.Reduction`` (TF's
+    ``base_head.validate_loss_reduction``: any of them but NONE; AUTO is SUM_OVER_BATCH_SIZE).
+
+    Raises:
+      ValueError: TF's message for NONE or an unknown value."""
+    if loss_reduction not in _V2_TO_V1_REDUCTION:
+        raise ValueError("Invalid loss_reduction: {}. See `tf.losses.Reduction` for possible values.".format(
+            loss_reduction))
+    return _V2_TO_V1_REDUCTION[loss_reduction]
 
 
 def _unsupported(what: str):
@@ -97,7 +115,8 @@ class _Head:
         self._weight_column = weight_column
         self._loss_reduction = loss_reduction
 
-    def create_estimator_spec(self, features, mode, logits, labels=None, optimizer=None, train_op_fn=None):
+    def create_estimator_spec(self, features, mode, logits, labels=None, optimizer=None, train_op_fn=None,
+                              trainable_variables=None, update_ops=None):
         with name_scope("head"):
             predictions = self._predictions(logits)
             if mode == ModeKeys.PREDICT:
@@ -114,12 +133,13 @@ class _Head:
             if optimizer is not None:
                 if train_op_fn is not None:
                     raise ValueError("train_op_fn and optimizer cannot both be set.")
-                train_op = optimizer.minimize(training_loss, global_step=get_global_step())
+                train_op = _train_op(optimizer, training_loss, trainable_variables)
             elif train_op_fn is not None:
                 train_op = train_op_fn(training_loss)
             else:
                 raise ValueError("train_op_fn and optimizer cannot both be None.")
-            update_ops = ctx_lib.get_default_graph().get_collection(GraphKeys.UPDATE_OPS)
+            if update_ops is None:
+                update_ops = ctx_lib.get_default_graph().get_collection(GraphKeys.UPDATE_OPS)
             if update_ops:
                 train_op = group(train_op, *update_ops)
             if self._loss_reduction == SUM:
@@ -132,6 +152,17 @@ class _Head:
             if mean_loss is not None:
                 summary_v1.scalar("average_loss", mean_loss)
         return EstimatorSpec(mode, predictions=predictions, loss=training_loss, train_op=train_op)
+
+
+def _train_op(optimizer, training_loss, trainable_variables):
+    """V1 heads: ``optimizer.minimize`` with the global step; V2 heads (a Keras optimizer whose ``iterations`` is
+    the global step): ``optimizer.get_updates(loss, trainable_variables)[0]`` under the name scope 'training'."""
+    if not hasattr(optimizer, "get_updates"):
+        return optimizer.minimize(training_loss, global_step=get_global_step())
+    if trainable_variables is None:
+        trainable_variables = ctx_lib.get_default_graph().get_collection(GraphKeys.TRAINABLE_VARIABLES)
+    with name_scope(""), name_scope("training"):
+        return optimizer.get_updates(training_loss, list(trainable_variables))[0]
 
 
 class RegressionHead(_Head):

@@ -32,6 +32,7 @@ from tfcompat._src.keras import mixed_precision
 from tfcompat._src.keras.engine import base_layer_utils as utils
 from tfcompat._src.keras.engine import input_spec as input_spec_lib
 from tfcompat._src.keras.engine import node as node_lib
+from tfcompat._src.keras.engine import ragged_inputs
 from tfcompat._src.keras.engine.layer_losses import LossesMixin
 from tfcompat._src.keras.engine.layer_nodes import NodeAccessorsMixin
 from tfcompat._src.keras.engine.layer_tracking import AttributeTrackingMixin
@@ -61,6 +62,8 @@ def _copy_symbolic(t):
                             array_ops.identity(t.dense_shape))
         copy.set_shape(t.shape)
         return copy
+    if ragged_inputs.is_symbolic_ragged(t):   # kinput hook: a ragged Keras tensor returned unchanged
+        return t.with_flat_values(array_ops.identity(t.flat_values))
     return t
 
 

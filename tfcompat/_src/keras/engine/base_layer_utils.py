@@ -14,6 +14,7 @@ from tfcompat._src.framework import nest
 from tfcompat._src.framework.dispatch import convert_to_tensor
 from tfcompat._src.framework.sparse_tensor import SparseTensor
 from tfcompat._src.framework.tensor import SymbolicTensor, Tensor
+from tfcompat._src.keras.engine import ragged_inputs
 
 __all__ = ["call_context", "CallSpec", "to_snake_case", "convert_inputs", "symbolic_graph_of", "keras_get"]
 
@@ -176,6 +177,7 @@ def symbolic_graph_of(flat_inputs):
     for x in flat_inputs:
         if isinstance(x, SparseTensor):
             x = x.values
+        x = ragged_inputs.symbolic_part(x)   # kinput hook: a symbolic RaggedTensor's graph
         if isinstance(x, SymbolicTensor):
             return x.graph
     return None

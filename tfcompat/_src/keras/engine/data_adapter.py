@@ -24,6 +24,7 @@ from tfcompat._src.ops import variables as variables_lib
 from tfcompat._src.distribute import distribute_context
 from tfcompat._src.distribute import input_lib as distribute_input_lib
 from tfcompat._src.keras import backend
+from tfcompat._src.keras.engine import ragged_inputs
 from tfcompat._src.keras.utils import data_utils, dataset_creator
 
 __all__ = ["unpack_x_y_sample_weight", "pack_x_y_sample_weight", "train_validation_split", "DataHandler",
@@ -88,6 +89,8 @@ def _to_tensor(x):
         if not isinstance(x.values, EagerTensor):
             raise TypeError(f"Symbolic tensors cannot be used as training data; pass numpy arrays. Received: {x}")
         return x
+    if isinstance(x, ragged_inputs.RaggedTensor):   # kinput hook: ragged training data
+        return ragged_inputs.check_eager_ragged(x)
     if isinstance(x, variables_lib.Variable):
         if x.graph is not None:
             raise TypeError("Variables of a TF1 graph cannot be used as training data; pass numpy arrays.")
@@ -132,6 +135,8 @@ def _take_rows(t, rows):
         if isinstance(rows, slice):
             rows = torch.arange(rows.start, rows.stop, dtype=torch.int64)
         return _take_sparse_rows(t, rows)
+    if isinstance(t, ragged_inputs.RaggedTensor):   # kinput hook
+        return ragged_inputs.take_ragged_rows(t, rows)
     return EagerTensor(t._t[rows], t.dtype)
 
 
@@ -283,7 +288,7 @@ def _dataset_from_creator(creator, steps):
 
 
 def _is_iterable_data(x) -> bool:
-    if x is None or _is_array_like(x) or isinstance(x, (dict, str, bytes)):
+    if x is None or _is_array_like(x) or isinstance(x, (dict, str, bytes, ragged_inputs.RaggedTensor)):  # (kinput)
         return False
     if isinstance(x, (list, tuple)):
         return False

@@ -11,6 +11,7 @@ from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.ops import array_ops, sparse_ops_api
 from tfcompat._src.keras import backend
 from tfcompat._src.keras.engine import node as node_lib
+from tfcompat._src.keras.engine import ragged_inputs
 from tfcompat._src.keras.engine.base_layer import Layer
 
 __all__ = ["InputLayer", "Input"]
@@ -20,7 +21,10 @@ class InputLayer(Layer):
     """Mirrors ``tf.keras.layers.InputLayer``.
 
     ``sparse=True`` makes the input a SparseTensor of placeholders (tf-keras: a SparseKerasTensor) with dense
-    shape ``(batch_size,) + input_shape``. Differences: no ragged or ``type_spec`` inputs (NotImplementedError)."""
+    shape ``(batch_size,) + input_shape``; ``ragged=True`` a RaggedTensor of placeholders (tf-keras: a
+    RaggedKerasTensor) whose ragged rank is the index of the last ``None`` in ``input_shape`` (engine/
+    ragged_inputs.py; a dense placeholder when that rank is 0). Differences: no ``type_spec`` inputs, no sparse or
+    ragged ``input_tensor`` (NotImplementedError)."""
 
     @property
     def _object_identifier(self) -> str:
@@ -40,12 +44,12 @@ class InputLayer(Layer):
             raise ValueError(f"Unrecognized keyword arguments: {list(kwargs.keys())}")
         if sparse and ragged:
             raise ValueError("Cannot set both sparse and ragged to True in a TF-Keras input.")
-        if ragged or type_spec is not None:
-            raise NotImplementedError("tfcompat's Keras inputs are dense or sparse tensors: ragged and type_spec "
-                                      "inputs are not supported.")
-        if sparse and input_tensor is not None:
-            raise NotImplementedError("tfcompat's sparse Keras inputs are made by `Input(sparse=True)`, not given "
-                                      "as `tensor`.")
+        if type_spec is not None:
+            raise NotImplementedError("tfcompat's Keras inputs are dense, sparse or ragged tensors made from a "
+                                      "shape: type_spec inputs are not supported.")
+        if (sparse or ragged) and input_tensor is not None:
+            raise NotImplementedError("tfcompat's sparse and ragged Keras inputs are made by `Input(sparse=True)` "
+                                      "or `Input(ragged=True)`, not given as `tensor`.")
         if not name:
             name = "input_" + str(backend.get_uid("input"))
         if not dtype:
@@ -56,7 +60,7 @@ class InputLayer(Layer):
         super().__init__(dtype=dtype, name=name)
         self.built = True
         self.sparse = bool(sparse)
-        self.ragged = False
+        self.ragged = bool(ragged)
         self.batch_size = batch_size
         self.supports_masking = True
         self.optional = optional
@@ -71,6 +75,9 @@ class InputLayer(Layer):
                 if self.sparse:
                     input_tensor = sparse_ops_api.sparse_placeholder(dtypes.as_dtype(dtype), shape=batch_input_shape,
                                                                      name=self.name)
+                elif self.ragged:
+                    input_tensor = ragged_inputs.ragged_placeholder(dtypes.as_dtype(dtype), batch_input_shape,
+                                                                    self.name)
                 else:
                     input_tensor = array_ops.placeholder(dtypes.as_dtype(dtype), shape=batch_input_shape,
                                                          name=self.name)

@@ -12,6 +12,7 @@ from tfcompat._src.framework import nest
 from tfcompat._src.framework.sparse_tensor import SparseTensor
 from tfcompat._src.framework.tensor import SymbolicTensor, Tensor
 from tfcompat._src.keras import losses_utils
+from tfcompat._src.keras.engine import ragged_inputs
 
 __all__ = ["Node", "KerasHistory", "keras_history", "set_keras_history", "uses_keras_history", "get_mask",
            "set_mask", "is_symbolic", "sparse_parent_of", "SPARSE_COMPONENTS"]
@@ -72,8 +73,10 @@ SPARSE_COMPONENTS = ("indices", "values", "dense_shape")
 
 
 def is_symbolic(x) -> bool:
-    """A graph tensor, or a SparseTensor of graph tensors (tf-keras: a KerasTensor / SparseKerasTensor)."""
-    return isinstance(x, SymbolicTensor) or (isinstance(x, SparseTensor) and isinstance(x.values, SymbolicTensor))
+    """A graph tensor, or a SparseTensor or RaggedTensor of graph tensors (tf-keras: a KerasTensor /
+    SparseKerasTensor / RaggedKerasTensor)."""
+    return isinstance(x, SymbolicTensor) or (isinstance(x, SparseTensor) and isinstance(x.values, SymbolicTensor)) \
+        or ragged_inputs.is_symbolic_ragged(x)   # kinput hook: ragged Keras inputs
 
 
 def keras_history(t):
@@ -111,6 +114,8 @@ def get_mask(t):
 def set_mask(t, mask) -> None:
     if isinstance(t, Tensor):
         losses_utils.set_keras_mask(t, mask)
+    elif isinstance(t, ragged_inputs.RaggedTensor):   # kinput hook: a ragged output's mask, read by get_mask
+        t._keras_mask = mask
 
 
 class Node:
@@ -197,6 +202,8 @@ def uses_keras_history(values) -> bool:
                                                    for name in SPARSE_COMPONENTS):
                 return True
         elif isinstance(t, SymbolicTensor) and _depends_on_history(t, memo):
+            return True
+        elif ragged_inputs.is_symbolic_ragged(t) and keras_history(t) is not None:   # kinput hook
             return True
     return False
 

@@ -16,6 +16,7 @@ from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.framework.tensor_shape import dimension_value
 from tfcompat._src.framework.sparse_tensor import SparseTensor
 from tfcompat._src.ops import array_ops, math_ops, nn_embedding_ops, nn_ops, reduction_ops, sparse_ops_api
+from tfcompat._src.ops.ragged.ragged_tensor import is_ragged
 from tfcompat._src.keras import activations, backend, regularizers
 from tfcompat._src.keras.engine import node as node_lib
 from tfcompat._src.keras.engine.base_layer import Layer
@@ -88,6 +89,8 @@ class Dense(Layer):
         Layer.build(self, input_shape)
 
     def call(self, inputs):
+        if is_ragged(inputs) and inputs.flat_values.shape.rank != 1:   # kinput hook: tf-keras maps flat values
+            return inputs.with_flat_values(self.call(inputs.flat_values))
         if inputs.dtype is not self._compute_dtype_object:
             inputs = math_ops.cast(inputs, self._compute_dtype_object)
         if isinstance(inputs, SparseTensor) and inputs.shape.rank in (2, None):

@@ -4,6 +4,7 @@ from __future__ import annotations
 from tfcompat._src.framework import dtypes
 from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.ops import math_ops, nn_ops
+from tfcompat._src.ops.ragged.ragged_tensor import is_ragged
 from tfcompat._src.keras import constraints, initializers, regularizers
 from tfcompat._src.keras.engine.base_layer import Layer
 
@@ -61,6 +62,8 @@ class Embedding(Layer):
         return TensorShape([dims[0]] + in_lens + [self.output_dim])
 
     def call(self, inputs):
+        if is_ragged(inputs):   # kinput hook: tf.nn.embedding_lookup's ragged dispatch (looks up the flat ids)
+            return inputs.with_flat_values(self.call(inputs.flat_values))
         if inputs.dtype not in (dtypes.int32, dtypes.int64):
             inputs = math_ops.cast(inputs, dtypes.int32)
         out = nn_ops.embedding_lookup(self.embeddings, inputs)

@@ -8,6 +8,13 @@ updates the variables and slots in place under ``torch.no_grad`` with multi-tens
 kernels (one call per step of the formula, not one per variable; each slot written once). The formulas
 follow TF's ``training_ops.cc`` (TF1) and Keras 3's ``update_step`` (TF2) term by term, each step rounded as
 there (no fused multiply-adds), so float32 results match theirs up to rounding of reassociated sums.
+On the CPU (float32/float64, outside torch.compile) a scaled sum ``x + t * c`` or ``x + (t * c) / d`` runs as one
+``addcdiv_`` pass (``x + (c * t) / d``, ``d`` a broadcast one for the first): torch's CPU addcdiv rounds the
+product, the quotient and the sum one by one (a division sits between them, so no multiply-add is fused), the
+roundings of the formula (checked bit-for-bit in tests/runtime/test_update_ops.py). torch's CPU ``addcmul``,
+``lerp`` and ``add(alpha=)`` fuse a multiply-add and are not used. TF's own ApplyAdam is bit-for-bit this formula
+for ``m`` and ``v``; its ``var`` differs in a few elements per 10^4 because Eigen's vectorised ``sqrt`` (an
+rsqrt estimate refined by one Newton step, CPU-model dependent) is not correctly rounded.
 An update function takes (variables, slots, gradients, hyperparameters, attrs) and returns nothing."""
 from __future__ import annotations
 
@@ -33,6 +40,43 @@ def _plus(a, b):
     return torch._foreach_add(a, b)
 
 
+_EXACT_ADDCDIV = (torch.float32, torch.float64)   # CPU addcdiv computes in the tensor's own dtype
+_ONES: dict = {}
+
+
+def _addcdiv_ok(ts) -> bool:
+    """Whether the group ``ts`` may take the one-pass ``addcdiv_`` forms (see the module docstring)."""
+    t = ts[0]
+    return t.device.type == "cpu" and t.dtype in _EXACT_ADDCDIV and not torch.compiler.is_compiling()
+
+
+def _ones(ts):
+    one = _ONES.get(ts[0].dtype)
+    if one is None:
+        one = _ONES[ts[0].dtype] = torch.ones((), dtype=ts[0].dtype)
+    return [one] * len(ts)
+
+
+def _add_scaled_(x, t, c, *, scratch=False):
+    """x += t * c in place on x (``c`` a scalar tensor): the product rounded, then the sum. ``scratch``: ``t`` is
+    a fresh buffer this may overwrite."""
+    if _addcdiv_ok(x):
+        torch._foreach_addcdiv_(x, t, _ones(x), float(c))
+    elif scratch:
+        torch._foreach_mul_(t, c)
+        torch._foreach_add_(x, t)
+    else:
+        torch._foreach_add_(x, _mul(t, c))
+
+
+def _sub_scaled_(x, t, c):
+    """x -= t * c in place on x (TF's ``var -= grad * lr``; negating the product is exact)."""
+    if _addcdiv_ok(x):
+        torch._foreach_addcdiv_(x, t, _ones(x), -float(c))
+    else:
+        torch._foreach_sub_(x, _mul(t, c))
+
+
 def _lerp_(x, target, weight, *, scratch=False):
     """x += (target - x) * weight, in place on x (TF's ``m += (g - m) * (1 - beta1)``, the same roundings; not
     torch's lerp, which fuses a multiply-add). ``scratch``: ``target`` is a fresh buffer this may overwrite."""
@@ -41,14 +85,26 @@ def _lerp_(x, target, weight, *, scratch=False):
         diff = target
     else:
         diff = torch._foreach_sub(target, x)
-    torch._foreach_mul_(diff, weight)
-    torch._foreach_add_(x, diff)
+    _add_scaled_(x, diff, weight, scratch=True)
 
 
 def _decay_add_(x, decay, term):
     """x = x * decay + term, in place on x."""
     torch._foreach_mul_(x, decay)
     torch._foreach_add_(x, term)
+
+
+def _decay_add_quotient_(x, decay, num, scale, den):
+    """x = x * decay + (num * scale) / den, in place on x (``decay`` None: x + ...; ``num`` is not written). A
+    negative ``scale`` subtracts: negating the product is exact."""
+    if decay is not None:
+        torch._foreach_mul_(x, decay)
+    if _addcdiv_ok(x):
+        torch._foreach_addcdiv_(x, num, den, float(scale))
+        return
+    q = _mul(num, scale)
+    torch._foreach_div_(q, den)
+    torch._foreach_add_(x, q)
 
 
 def _sqrt_plus(v, eps):
@@ -67,7 +123,7 @@ def _sqrt_of_sum(v, eps):
 
 # -- TF1 kernels (tensorflow/core/kernels/training_ops.cc) -----------------------------------------------
 def _gradient_descent(vs, slots, gs, h, attrs):
-    torch._foreach_sub_(vs, _mul(gs, h["lr"]))
+    _sub_scaled_(vs, gs, h["lr"])
 
 
 def _momentum(vs, slots, gs, h, attrs):
@@ -79,9 +135,9 @@ def _momentum(vs, slots, gs, h, attrs):
         t = _mul(accum, mom)
         torch._foreach_mul_(t, lr)
         torch._foreach_add_(step, t)
+        torch._foreach_sub_(vs, step)
     else:
-        step = _mul(accum, lr)
-    torch._foreach_sub_(vs, step)
+        _sub_scaled_(vs, accum, lr)
 
 
 def _adam(vs, slots, gs, h, attrs):
@@ -89,12 +145,10 @@ def _adam(vs, slots, gs, h, attrs):
     alpha = h["lr"] * torch.sqrt(1 - b2p) / (1 - b1p)
     m, v = slots
     _adam_moments_(m, v, gs, 1 - b1, 1 - b2)
-    if attrs["use_nesterov"]:
+    if attrs["use_nesterov"]:   # var -= ((g * (1 - b1) + b1 * m) * alpha) / (sqrt(v) + eps)
         num = _mul(gs, 1 - b1)
-        torch._foreach_add_(num, _mul(m, b1))
-        torch._foreach_mul_(num, alpha)
-        torch._foreach_div_(num, _sqrt_plus(v, h["epsilon"]))
-        torch._foreach_sub_(vs, num)
+        _add_scaled_(num, m, b1)
+        _decay_add_quotient_(vs, None, num, -alpha, _sqrt_plus(v, h["epsilon"]))
         return
     _adam_step_(vs, m, v, alpha, h["epsilon"])
 
@@ -107,15 +161,7 @@ def _adam_moments_(m, v, gs, one_minus_b1, one_minus_b2):
 
 def _adam_step_(vs, m, v, alpha, eps):
     """var -= (m * alpha) / (sqrt(v) + eps), in place on var."""
-    den = _sqrt_plus(v, eps)
-    if alpha.device.type == "cpu" and not torch.compiler.is_compiling():  # dynamo's fake kernel rejects this call
-        # One fused pass: addcdiv computes var + (-alpha * m) / den, the same roundings as the formula above
-        # (checked bit-for-bit in tests/runtime/test_optimizers_v1.py). Memory passes dominate this update.
-        torch._foreach_addcdiv_(vs, m, den, (-alpha).reshape(1).expand(len(vs)).contiguous())
-        return
-    num = _mul(m, alpha)
-    torch._foreach_div_(num, den)
-    torch._foreach_sub_(vs, num)
+    _decay_add_quotient_(vs, None, m, -alpha, _sqrt_plus(v, eps))
 
 
 def _rmsprop(vs, slots, gs, h, attrs):
@@ -132,9 +178,7 @@ def _rmsprop(vs, slots, gs, h, attrs):
     else:
         den = _plus(ms, eps)
     torch._foreach_sqrt_(den)
-    inc = _mul(gs, lr)
-    torch._foreach_div_(inc, den)
-    _decay_add_(mom, mom_c, inc)
+    _decay_add_quotient_(mom, mom_c, gs, lr, den)
     torch._foreach_sub_(vs, mom)
 
 
@@ -253,9 +297,8 @@ def _keras_adam(vs, slots, gs, h, attrs):
 def _keras_rmsprop(vs, slots, gs, h, attrs):
     rho, lr, eps, omr = h["rho"], h["lr"], h["epsilon"], h["one_minus_rho"]
     vel = slots[0]
-    t = _sq(gs)
-    torch._foreach_mul_(t, omr)
-    _decay_add_(vel, rho, t)
+    torch._foreach_mul_(vel, rho)
+    _add_scaled_(vel, _sq(gs), omr, scratch=True)
     if attrs["centered"]:
         avg = slots[2 if attrs["has_momentum"] else 1]
         _decay_add_(avg, rho, _mul(gs, omr))
@@ -265,15 +308,19 @@ def _keras_rmsprop(vs, slots, gs, h, attrs):
         torch._foreach_add_(den, eps)
     else:
         den = _plus(vel, eps)
-    inc = _mul(gs, lr)
-    if attrs.get("rsqrt"):
-        # tf-keras 2's RMSprop: increment = lr * g * rsqrt(denominator) (one rounding for rsqrt, one for the
-        # product; Keras 3 divides by sqrt instead).
-        torch._foreach_rsqrt_(den)
-        torch._foreach_mul_(inc, den)
-    else:
+    if not attrs.get("rsqrt"):
         torch._foreach_sqrt_(den)
-        torch._foreach_div_(inc, den)
+        if attrs["has_momentum"]:
+            _decay_add_quotient_(slots[1], h["momentum"], gs, lr, den)
+            torch._foreach_sub_(vs, slots[1])
+        else:
+            _decay_add_quotient_(vs, None, gs, -lr, den)
+        return
+    # tf-keras 2's RMSprop: increment = lr * g * rsqrt(denominator) (one rounding for rsqrt, one for the
+    # product; Keras 3 divides by sqrt instead).
+    inc = _mul(gs, lr)
+    torch._foreach_rsqrt_(den)
+    torch._foreach_mul_(inc, den)
     if attrs["has_momentum"]:
         mom = slots[1]
         _decay_add_(mom, h["momentum"], inc)

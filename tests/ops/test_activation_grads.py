@@ -1,0 +1,113 @@
+"""Activation gradients at the IEEE edge points, bit for bit against TF (ops/tf_grad_kernels.py, ops/nn_ops.py).
+
+TF's ReluGrad *multiplies* the upstream gradient by ``features > 0``, so a NaN/inf upstream gradient where the
+feature is <= 0 (or NaN) gives NaN and a negative one -0.0; ``relu(-0.0)`` is +0.0. LeakyReluGrad multiplies by
+alpha there (-0.0 * alpha is -0.0). The oracle's comparison
+ignores the sign of zero, so these tests compare NaN-ness, values and sign bits themselves, in eager, tf.function
+and TF1 graph mode, for the value, the gradient, the gradient's gradient and the forward-mode JVP; and check
+that the backward pass runs no Python (torch's native node)."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import torch
+
+_NAN, _INF = np.nan, np.inf
+_FEATURES = [-0.0, 0.0, _NAN, -_INF, _INF, -3.0, 3.0, 0.5]
+_UPSTREAM = [1.0, -1.0, _NAN, _INF, -_INF, -0.0, 0.0]
+
+
+def _grid(dtype):
+    """Every feature against every upstream gradient: ``x[i, j] = F[i]``, ``dy[i, j] = U[j]``."""
+    x = np.repeat(np.array(_FEATURES, dtype)[:, None], len(_UPSTREAM), axis=1)
+    dy = np.repeat(np.array(_UPSTREAM, dtype)[None, :], len(_FEATURES), axis=0)
+    return x, dy
+
+
+def _assert_bits(got, want, path="result"):
+    if isinstance(want, (list, tuple)):
+        assert len(got) == len(want), path
+        for i, (g, w) in enumerate(zip(got, want)):
+            _assert_bits(g, w, f"{path}[{i}]")
+        return
+    g, w = np.asarray(got), np.asarray(want)
+    assert g.dtype == w.dtype and g.shape == w.shape, (path, g.dtype, w.dtype, g.shape, w.shape)
+    assert np.array_equal(np.isnan(g), np.isnan(w)), (path, g, w)
+    ok = ~np.isnan(w)
+    assert np.array_equal(g[ok], w[ok]), (path, g, w)
+    assert np.array_equal(np.signbit(g[ok]), np.signbit(w[ok])), (path, "sign of zero", g, w)
+
+
+def _eager_prog(name, dtype):
+    def prog(tf):
+        x_np, dy_np = _grid(dtype)
+        x, dy = tf.constant(x_np), tf.constant(dy_np)
+        w = tf.constant(np.full(x_np.shape, -2.0, dtype))
+        f = getattr(tf.nn, name)
+        with tf.GradientTape() as outer:
+            outer.watch(dy)
+            with tf.GradientTape() as inner:
+                inner.watch(x)
+                y = f(x)
+            g = inner.gradient(y, x, output_gradients=dy)
+        gg = outer.gradient(g, dy, output_gradients=w)
+        with tf.autodiff.ForwardAccumulator(x, dy) as acc:
+            yf = f(x)
+        return y, g, gg, acc.jvp(yf)
+    return prog
+
+
+def _function_prog(name, dtype):
+    def prog(tf):
+        x_np, dy_np = _grid(dtype)
+        f = getattr(tf.nn, name)
+
+        @tf.function
+        def step(x, dy):
+            with tf.GradientTape() as tape:
+                tape.watch(x)
+                y = f(x)
+            return y, tape.gradient(y, x, output_gradients=dy)
+        return step(tf.constant(x_np), tf.constant(dy_np))
+    return prog
+
+
+def _graph_prog(name, dtype):
+    def prog(v1):
+        x_np, dy_np = _grid(dtype)
+        x = v1.placeholder(dtype, x_np.shape)
+        dy = v1.placeholder(dtype, x_np.shape)
+        y = getattr(v1.nn, name)(x)
+        g, = v1.gradients(y, x, grad_ys=dy)
+        gg, = v1.gradients(g, dy, grad_ys=v1.fill(v1.shape(x), v1.constant(-2.0, dtype)))
+        with v1.Session() as sess:
+            return sess.run([y, g, gg], {x: x_np, dy: dy_np})
+    return prog
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("name", ["relu", "leaky_relu"])
+def test_activation_gradient_bits_eager(oracle, name, dtype):
+    prog = _eager_prog(name, dtype)
+    _assert_bits(oracle.tfc_result(prog), oracle.tf_result(prog))
+
+
+@pytest.mark.parametrize("name", ["relu", "leaky_relu"])
+def test_activation_gradient_bits_function(oracle, name):
+    prog = _function_prog(name, "float32")
+    _assert_bits(oracle.tfc_result(prog), oracle.tf_result(prog))
+
+
+@pytest.mark.parametrize("name", ["relu", "leaky_relu"])
+def test_activation_gradient_bits_graph(oracle, name):
+    prog = _graph_prog(name, "float32")
+    _assert_bits(oracle.tfc_result(prog, v1=True), oracle.tf_result(prog, v1=True))
+
+
+def test_relu_backward_is_a_native_node():
+    """No Python autograd node: the gradient of Relu runs as torch's ``leaky_relu_backward``."""
+    from tfcompat._src.ops import tf_grad_kernels
+    x = torch.tensor([-1.0, 2.0], requires_grad=True)
+    y = tf_grad_kernels.relu(x)
+    assert type(y.grad_fn).__name__ == "LeakyReluBackward0"
+    assert y.tolist() == [0.0, 2.0]
