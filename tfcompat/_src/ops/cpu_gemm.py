@@ -12,7 +12,7 @@ import torch
 
 from tfcompat._src.ops import matmul_skinny, onednn_matmul
 
-__all__ = ["mm"]
+__all__ = ["mm", "uses_own_gemm"]
 
 
 class _OwnGemm(torch.autograd.Function):
@@ -40,3 +40,10 @@ def mm(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
     if torch.is_grad_enabled() and (a.requires_grad or b.requires_grad):
         return _OwnGemm.apply(a, b, kernel)
     return kernel(a, b)
+
+
+def uses_own_gemm(a: torch.Tensor, b: torch.Tensor) -> bool:
+    """Whether :func:`mm` runs the 2-D float32 CPU product ``a @ b`` on a GEMM of its own rather than
+    ``torch.mm``. The plans' MatMul + bias fusion asks it and keeps ``addmm`` only where it is false. The caller
+    has checked dtype and device."""
+    return matmul_skinny.prefers_transposed(a, b) or onednn_matmul.prefers_linear(a, b)

@@ -17,9 +17,8 @@ import os
 import torch
 
 from tfcompat._src.framework import dispatch
-from tfcompat._src.ops import matmul_skinny
 
-__all__ = ["linear_mm", "prefers_onednn", "prefers_linear", "ENV_SWITCH"]
+__all__ = ["linear_mm", "prefers_linear", "ENV_SWITCH"]
 
 ENV_SWITCH = "TFCOMPAT_ONEDNN_MATMUL"
 # M*K*N multiply-adds (~13 ms on one core). Measured (1 thread, CPU time, min of many): below it oneDNN's linear
@@ -41,14 +40,6 @@ def linear_mm(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
     """``a @ b`` on oneDNN's linear (no gradient of its own: ops/cpu_gemm.py wraps it)."""
     # linear(x, w) == x @ w^T with w [out, in]: b^T as a view is that weight.
     return _LINEAR(a, b.t(), None, "none", [], "")
-
-
-def prefers_onednn(a: torch.Tensor, b: torch.Tensor) -> bool:
-    """Whether the MatMul kernel runs the 2-D float32 CPU product ``a @ b`` on a GEMM of its own rather than
-    ``torch.mm``: oneDNN's linear (:func:`prefers_linear`) or the transposed product for results with 2-10 columns
-    (ops/matmul_skinny.py). The plans' MatMul + bias fusion asks it and keeps ``addmm`` only where it is false.
-    The caller has checked dtype and device."""
-    return matmul_skinny.prefers_transposed(a, b) or prefers_linear(a, b)
 
 
 def prefers_linear(a: torch.Tensor, b: torch.Tensor) -> bool:

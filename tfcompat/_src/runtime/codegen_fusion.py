@@ -9,7 +9,7 @@ gradient node's ``stop_gradients`` tensor (that recompute re-lowers single ops b
   product's last dimension, TF's "bias-semantic add") becomes one ``torch.addmm``, as TF's grappler remapper
   rewrites the pair into ``_FusedMatMul``. Values and gradients are TF's up to float rounding (addmm adds the bias
   in the GEMM's epilogue; the bias gradient is the batch sum, BiasAddGrad's). Products large enough for
-  oneDNN's linear (ops/onednn_matmul.py) keep the MatMul kernel and add after it.
+  a GEMM of the MatMul kernel's own (ops/cpu_gemm.py: oneDNN's linear, narrow results) keep it and add after.
 * ``Conv2D`` + bias (a ``BiasAdd`` in the convolution's data format, or an ``AddV2`` of a vector as long as an
   NHWC convolution's channels), optionally + the bias add's only use ``Relu``/``Relu6``/``Elu``, optionally + the
   ReLU's only use ``MaxPool``: ops/conv_fused.py's kernel, as grappler's ``_FusedConv2D`` (TF fuses the first
@@ -29,7 +29,7 @@ import torch
 
 from tfcompat._src.framework import dtypes
 from tfcompat._src.framework.op_def import DIFFERENTIABLE, KIND_GRADIENTS
-from tfcompat._src.ops import conv_fused, onednn_matmul
+from tfcompat._src.ops import conv_fused, cpu_gemm
 
 __all__ = ["FusedGroup", "fusion_groups", "lower_group", "fused_matmul_bias", "plain_kernel"]
 
@@ -237,10 +237,10 @@ def _unfused_conv_group(members, bias_index: int):
 
 def fused_matmul_bias(matmul_kernel, add_kernel):
     """The kernel ``(a, w, bias) -> a @ w + bias`` of a fused pair (see the module docstring)."""
-    addmm, prefers_onednn, f32 = torch.addmm, onednn_matmul.prefers_onednn, torch.float32
+    addmm, uses_own_gemm, f32 = torch.addmm, cpu_gemm.uses_own_gemm, torch.float32
 
     def matmul_bias(a, w, bias):
-        if a.dtype is f32 and a.device.type == "cpu" and prefers_onednn(a, w):   # the MatMul kernel's own choice
+        if a.dtype is f32 and a.device.type == "cpu" and uses_own_gemm(a, w):   # the MatMul kernel's own choice
             return add_kernel(matmul_kernel(a, w), bias)
         return addmm(bias, a, w)
     return matmul_bias
