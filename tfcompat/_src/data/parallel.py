@@ -22,20 +22,29 @@ __all__ = ["parallel_map", "prefetch", "autotune_threads"]
 
 _DONE = object()
 
-# Producer threads still running when the interpreter exits (an iterator of an endless dataset that was never
-# closed, a Keras fit stopped early) are stopped and joined first: a daemon thread killed inside a torch op during
-# shutdown aborts the process ("terminate called without an active exception"). Seen under load with a 1 s join
-# (a map step on a busy 2-core box outlasted it), hence a deadline of several seconds for all of them together; a
-# thread blocked outside torch (on a queue) is harmless to kill and only costs that wait.
-_LIVE: dict = {}   # thread -> its stop callable
+# Every thread started here is stopped and joined at interpreter exit, before finalisation: Python ends a daemon
+# thread that wants the GIL after finalisation began with pthread_exit, and when that thread is inside a torch op
+# the unwinding crosses a noexcept C++ frame and the process aborts ("terminate called without an active
+# exception"). A thread stays registered until it has fully ended (not only its target: a thread between its
+# target's return and its end still runs interpreter code); stopped threads finish at most the element they are
+# producing, so the join waits for one element, not for a pipeline.
+_THREADS: dict = {}   # thread -> the callable that asks it to stop
+_EXIT_JOIN_S = 10.0
+
+
+def _register(thread: threading.Thread, stop: Callable[[], None]) -> None:
+    for t in [t for t in _THREADS if not t.is_alive() and t.ident is not None]:
+        _THREADS.pop(t, None)
+    _THREADS[thread] = stop
 
 
 @atexit.register
-def _stop_live_threads(timeout_s: float = 5.0) -> None:
-    for thread, stop in list(_LIVE.items()):
+def _stop_threads_at_exit(timeout_s: float = _EXIT_JOIN_S) -> None:
+    threads = list(_THREADS.items())
+    for _, stop in threads:
         stop()
     deadline = time.monotonic() + timeout_s
-    for thread in list(_LIVE):
+    for thread, _ in threads:
         thread.join(max(0.0, deadline - time.monotonic()))
 
 
@@ -49,23 +58,23 @@ class _Workers:
 
     def __init__(self, n: int):
         self._tasks: queue.SimpleQueue = queue.SimpleQueue()
+        self.stopped = threading.Event()
         self._threads = [threading.Thread(target=self._work, name=f"tf_data_map_{i}", daemon=True)
                          for i in range(n)]
         for t in self._threads:
-            _LIVE[t] = self.close
+            _register(t, self.close)
             t.start()
 
     def _work(self):
         while True:
             task = self._tasks.get()
             if task is None:
-                _LIVE.pop(threading.current_thread(), None)
                 return
             fut, fn, arg = task
             if not fut.set_running_or_notify_cancel():
                 continue
             try:
-                fut.set_result(fn(arg))
+                fut.set_result(fn(arg, self.stopped))
             except BaseException as e:  # noqa: BLE001 - delivered to the consumer through the future
                 fut.set_exception(e)
 
@@ -75,14 +84,17 @@ class _Workers:
         return fut
 
     def close(self):
+        self.stopped.set()
         for _ in self._threads:
             self._tasks.put(None)
 
 
-def _run_chunk(fn, elements):
+def _run_chunk(fn, elements, stopped: threading.Event):
     out = []
     try:
         for el in elements:
+            if stopped.is_set():   # the consumer is gone: the rest of the chunk is never read
+                break
             out.append(fn(el))
     except BaseException as e:  # noqa: BLE001 - the results before the failing element still come first
         return out, e
@@ -152,14 +164,8 @@ def prefetch(source: Iterator, buffer_size: int) -> Iterator:
             except queue.Full:
                 continue
 
-    def run():
-        try:
-            produce()
-        finally:
-            _LIVE.pop(threading.current_thread(), None)
-
-    thread = threading.Thread(target=run, name="tf_data_prefetch", daemon=True)
-    _LIVE[thread] = stop.set
+    thread = threading.Thread(target=produce, name="tf_data_prefetch", daemon=True)
+    _register(thread, stop.set)
     thread.start()
     try:
         while True:
