@@ -343,7 +343,14 @@ DEVIATIONS = {
                                      "kernels (ops/max_pool_nan.py, ops/conv_padding_grad.py).",
     "keras-ragged-input": "tf.keras.Input(ragged=True) is a tf.RaggedTensor of placeholders (tf-keras: a "
                           "RaggedKerasTensor, not a RaggedTensor), so isinstance(inp, tf.RaggedTensor) is True; "
-                          "layers and Lambda layers on it match tf-keras, but raw TF ops applied to it outside a "
-                          "layer (tf.reduce_sum(inp * 2.0, axis=1)) are not recorded as TFOpLambda layers (the "
-                          "model raises ValueError 'Graph disconnected' at construction).",
+                          "raw TF ops applied to it outside a layer (tf.reduce_sum(inp * 2.0, axis=1)) give the "
+                          "same values but are recorded op by op (one TFOpLambda per graph op, plus a "
+                          "CompositeTensorLayer rebuilding a ragged result), so model.layers differs.",
+    "relu6-negative-zero-tail": "tf.nn.relu6(-0.0) is +0.0 in tfcompat everywhere; TF's CPU kernel gives +0.0 in "
+                                "its vectorised packets and -0.0 in the scalar tail (elements past the last "
+                                "full packet, e.g. every element of a tensor smaller than 16 float32s), so the sign "
+                                "of a zero output depends on the tensor's size and position there.",
+    "scalar-string-tfoplambda-config": "A TFOpLambda whose constant argument is a scalar string tensor serializes "
+                                       "(get_config / to_json round trip); TF 2.21's tf-keras raises "
+                                       "AttributeError ('bytes' object has no attribute 'tolist') there.",
 }

@@ -86,22 +86,67 @@ def _graph_prog(name, dtype):
 
 
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
-@pytest.mark.parametrize("name", ["relu", "leaky_relu"])
+@pytest.mark.parametrize("name", ["relu", "leaky_relu", "relu6"])   # not elu/selu: TF's JVP at x < 0 is 1 ulp off
+# its own EluGrad (another exp path in Eigen); their gradients are tested below and in the tf.function/graph tests
 def test_activation_gradient_bits_eager(oracle, name, dtype):
     prog = _eager_prog(name, dtype)
     _assert_bits(oracle.tfc_result(prog), oracle.tf_result(prog))
 
 
-@pytest.mark.parametrize("name", ["relu", "leaky_relu"])
+@pytest.mark.parametrize("name", ["relu", "leaky_relu", "relu6", "elu", "selu"])
 def test_activation_gradient_bits_function(oracle, name):
     prog = _function_prog(name, "float32")
     _assert_bits(oracle.tfc_result(prog), oracle.tf_result(prog))
 
 
-@pytest.mark.parametrize("name", ["relu", "leaky_relu"])
+@pytest.mark.parametrize("name", ["relu", "leaky_relu", "relu6", "elu", "selu"])
 def test_activation_gradient_bits_graph(oracle, name):
     prog = _graph_prog(name, "float32")
     _assert_bits(oracle.tfc_result(prog, v1=True), oracle.tf_result(prog, v1=True))
+
+
+def _second_order_prog(name, dtype):
+    def prog(tf):
+        x_np, dy_np = _grid(dtype)
+        x, dy = tf.constant(x_np), tf.constant(dy_np)
+        f = getattr(tf.nn, name)
+        with tf.GradientTape() as outer:
+            outer.watch(x)
+            with tf.GradientTape() as inner:
+                inner.watch(x)
+                y = f(x)
+            g = inner.gradient(y, x, output_gradients=dy)
+        return g, outer.gradient(g, x)
+    return prog
+
+
+@pytest.mark.parametrize("name", ["relu", "relu6", "elu", "selu"])
+def test_activation_second_derivative_bits(oracle, name):
+    """d(gradient)/dx: TF's _EluGradGrad/_SeluGradGrad select (a NaN upstream gradient where the output is >= 0
+    gives 0), _ReluGradGrad/_Relu6GradGrad give zeros."""
+    prog = _second_order_prog(name, "float32")
+    _assert_bits(oracle.tfc_result(prog), oracle.tf_result(prog))
+
+
+@pytest.mark.parametrize("op", ["ReluGrad", "Relu6Grad", "EluGrad", "SeluGrad"])
+def test_raw_activation_grad_bits(oracle, op):
+    """The raw gradient kernels: products with a mask (ReluGrad, Relu6Grad), selections on ``y < 0`` (EluGrad,
+    SeluGrad: -0.0 and NaN outputs take the positive branch)."""
+    def prog(tf):
+        x_np, dy_np = _grid("float32")
+        second = "outputs" if op in ("EluGrad", "SeluGrad") else "features"
+        return getattr(tf.raw_ops, op)(gradients=tf.constant(dy_np), **{second: tf.constant(x_np)})
+    _assert_bits(oracle.tfc_result(prog), oracle.tf_result(prog))
+
+
+def test_relu6_negative_zero_is_positive_zero():
+    """relu6(-0.0) is +0.0 (TF's vectorised kernel; see the deviation for its scalar tail), NaN stays NaN."""
+    import tfcompat as tf
+    from tests.known_deviations import DEVIATIONS
+    assert "relu6" in DEVIATIONS["relu6-negative-zero-tail"]
+    y = tf.nn.relu6(tf.constant([-0.0, np.nan, -np.inf, np.inf, 7.0, 2.5] * 4)).numpy()
+    assert not np.signbit(y[0]) and y[0] == 0.0 and np.isnan(y[1])
+    assert y[2:6].tolist() == [0.0, 6.0, 6.0, 2.5]
 
 
 def test_relu_backward_is_a_native_node():

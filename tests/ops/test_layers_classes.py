@@ -20,7 +20,8 @@ def test_dense_class_names_and_sharing(tfc1):
     tf = tfc1
     x = tf.placeholder(tf.float32, [None, 3])
     d = tf.layers.Dense(2, activation=tf.nn.relu)
-    assert d.name == "dense" and d.variables == [] and d.kernel is None
+    # layer.name: Keras' one-based name counter (TF 2.21 + tf-keras); the scope stays 'dense'
+    assert d.name == "dense_1" and d.variables == [] and d.kernel is None
     y1, y2 = d(x), d.apply(x)
     d2 = tf.layers.Dense(5, use_bias=False, trainable=False)
     y3 = d2(y1)

@@ -420,3 +420,18 @@ def test_wrappers_on_ragged(oracle):
 def test_mismatched_partitions(oracle):
     oracle.check(lambda tf: tf.ragged.constant([[1.0, 2.0]]) + tf.ragged.constant([[1.0], [2.0]]))
     oracle.check(lambda tf: tf.ragged.constant([[1.0, 2.0], []]) * tf.ragged.constant([[1.0], [2.0]]))
+
+
+def test_ragged_expand_dims_handler_by_hand():
+    """The ragged ``tf.expand_dims`` registered for TF's fallback dispatch (what ``tf.expand_dims`` reaches once
+    it falls back to dispatch on an unconvertible argument, as ``tf.tile`` does); values worked out by hand."""
+    import tfcompat as tf
+    from tfcompat._src.framework import api_dispatch
+    from tfcompat._src.ops import array_ops
+    rt = tf.ragged.constant([[1.0, 2.0], [3.0]])
+
+    def expand(axis):
+        return api_dispatch.dispatch(array_ops.expand_dims, (rt, axis), {})
+    assert expand(0).to_list() == [[[1.0, 2.0], [3.0]]] and expand(0).shape.as_list()[0] == 1
+    assert expand(1).to_list() == [[[1.0, 2.0]], [[3.0]]] and expand(1).shape.as_list()[:2] == [2, 1]
+    assert expand(2).to_list() == [[[1.0], [2.0]], [[3.0]]] and expand(-1).shape.as_list() == [2, None, 1]

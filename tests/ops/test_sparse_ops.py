@@ -266,3 +266,15 @@ MORE_CASES = {
 @pytest.mark.parametrize("case", sorted(MORE_CASES))
 def test_sparse_counting_and_merge(oracle, case):
     oracle.check(MORE_CASES[case], name=case)
+
+
+def test_cast_of_sparse_tensor_and_indexed_slices(oracle):
+    # tf.cast casts a SparseTensor's / IndexedSlices' values and keeps the rest (Keras Dense casts its input).
+    def prog(tf):
+        st = tf.sparse.SparseTensor([[0, 1], [1, 2]], [2, 7], [2, 3])
+        sf = tf.cast(st, tf.float32)
+        sl = tf.IndexedSlices(tf.constant([[1.5, -2.5]]), tf.constant([1]), tf.constant([3, 2]))
+        si = tf.cast(sl, tf.int32)
+        return (type(sf).__name__, sf.values, sf.indices, sf.dense_shape, tf.cast(sf, tf.float32) is sf,
+                type(si).__name__, si.values, si.indices)
+    oracle.check(prog)

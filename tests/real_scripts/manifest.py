@@ -18,7 +18,8 @@ Each ``Script``:
   (steps/epochs cut), files written outside the test's folder, Python 2 only syntax/builtins, NumPy 1 only
   APIs (as neither TF 2.21 nor tfcompat can run them on NumPy 2), protobuf 3 only uses of proto fields (bools
   in an ``Int64List``), numpy seeds for scripts whose output is compared, and gym 0.26's API from the test gym stub
-  (``gym.make(NAME, api="0.26")``; ``stubs/`` also has ``tensorflow_datasets`` and ``tqdm`` stand-ins, unpatched).
+  (``gym.make(NAME, api="0.26")``; ``stubs/`` also has ``tensorflow_datasets``, ``tqdm`` and ``wandb`` stand-ins,
+  unpatched).
 
 ``tf_runs`` records whether real TF 2.21 itself runs the patched script (False for ``tf.contrib`` users: TF 2.x
 removed contrib, so those have no TF output to compare and only ``runs`` can be the target).
@@ -148,6 +149,15 @@ def _tfdocs_at(path: str, sha: str) -> Source:
 
 def _yy(file: str, sha: str) -> Source:
     return Source("YunYang1994/TensorFlow2.0-Examples", file, "299fd6689f242d0f647a96b8844e86325e9fcb46", _MIT, sha)
+
+
+def _ml(file: str, sha: str) -> Source:
+    return Source("marload/DeepRL-TensorFlow2", file, "876266d9a5fcf7d8a7c7e3afd8b110085b32b615", "Apache-2.0", sha)
+
+
+# marload's agents train 1000 CartPole episodes: from main() (the DQN family) or as train()'s default (A2C/PPO/A3C).
+_ML_MAIN_EPISODES = _p("    agent.train(max_episodes=1000)", "agent.train(max_episodes=4)", SHORT)
+_ML_TRAIN_EPISODES = _p("    def train(self, max_episodes=1000):", "def train(self, max_episodes=4):", SHORT)
 
 
 MPL39 = "matplotlib 3.9 (cm.get_cmap was removed); plotting only"
@@ -938,8 +948,10 @@ SCRIPTS: list[Script] = [
                  "concat/slice, map_values, a keras Input(sparse=True) Dense model, tf.data batch/unbatch/map "
                  "of sparse elements, tf.function, reduce_max",
            outcome="matches",
-           xfail=("keras (sparse inputs): tf.keras.Input(shape=(4,), sparse=True): NotImplementedError: tfcompat's "
-                  "Keras inputs are dense tensors: sparse, ragged and type_spec inputs are not supported.")),
+           xfail=("ops/data (sparse): model(SparseTensor of int32) on Input(sparse=True): Dense casts its input with "
+                  "math_ops.cast, which does not take a SparseTensor (TF's tf.cast does: values cast, indices kept): "
+                  "ValueError: Attempt to convert a value (SparseTensor(...)) with an unsupported type; with that "
+                  "fixed, Dataset.from_tensor_slices(SparseTensor) fails the same way (data/structure.py)")),
     Script("tfdocs_guide_core_matrix_core", _tfdocs_at(
                "guide/core/matrix_core.ipynb", "b5890f225f1b974080ded7fb34a2ea149127ae1962b7e6d0e0570d73efb77a64"),
            "v2", "tf.linalg.svd of a random matrix and of an image's channels (batched), einsum low-rank "
@@ -987,9 +999,7 @@ SCRIPTS: list[Script] = [
                "guide/migrate/model_mapping.ipynb", "a4995135e46fe355fd26fcf8ba99307860eb69cf563f4d15c8176af919e9b51d"),
            "v2", "TF1 model code in TF2: tf.compat.v1.keras.utils.track_tf1_style_variables on layers and modules "
                  "using tf.compat.v1.get_variable / tf.compat.v1.layers, variable_scope reuse, regularization "
-                 "losses, mixing in keras layers, checkpoint compatibility (unseeded: 'runs')",
-           xfail=("keras/utils: UnsupportedAPIError: tf.compat.v1.keras.utils.track_tf1_style_variables is not "
-                  "supported by tfcompat")),
+                 "losses, mixing in keras layers, checkpoint compatibility (unseeded: 'runs')"),
     Script("tfdocs_guide_tf_numpy_type_promotion", _tfdocs(
                "tf_numpy_type_promotion.ipynb", "99e08ec409e233bf65e05a30a222d0ff9310d74012290376653203f9a55ab584"),
            "v2", "tf.experimental.numpy.experimental_enable_numpy_behavior(dtype_conversion_mode='all'/'safe'): "
@@ -1516,10 +1526,6 @@ SCRIPTS: list[Script] = [
            "v2", "DeepDream: an InceptionV3 feature extractor, a tf.Module whose tf.function (input_signature) "
                  "runs a tf.range gradient-ascent loop on the image, octaves by resize, random image rolls "
                  "(tf.random.uniform int bounds from a tf.function argument) with tiled gradients",
-           xfail=("autodiff (GradientTape in a control-flow body): a tape made inside a tf.range loop of a "
-                  "tf.function watches a tensor of the enclosing graph (tape.watch(img_rolled)); the body uses "
-                  "its captured placeholder, which the tape does not track: tape.gradient gives None, then "
-                  "ValueError: Attempt to convert a value (None) with an unsupported type"),
            patches=(_p("import IPython.display as display",
                        "import types\ndisplay = types.SimpleNamespace(display=lambda *args: None, "
                        "clear_output=lambda **kwargs: None, HTML=lambda *args: None)", PLOT),
@@ -1570,6 +1576,58 @@ SCRIPTS: list[Script] = [
                     _p("_nb_display(tf.keras.utils.plot_model(model, show_shapes=True))", "", PLOT),
                     _p("initial_epochs = 10", "initial_epochs = 1", SHORT),
                     _p("fine_tune_epochs = 10", "fine_tune_epochs = 1", SHORT))),
+    # ---------------------------------------------------------------------------------------------------------
+    # wave 11: marload/DeepRL-TensorFlow2 (keras models in float64 on CartPole from the test gym stub, wandb from
+    # stubs/wandb; unseeded: 'runs'), YunYang1994/TensorFlow2.0-Examples SSD
+    # ---------------------------------------------------------------------------------------------------------
+    Script("ml_dqn_discrete", _ml("DQN/DQN_Discrete.py",
+                                  "073b6ac87b7cb04dc8ba72e000547fb8d18cdf2d75ca422be9c0fa1e09a557f2"),
+           "v2", "DQN: keras.backend.set_floatx('float64'), a Dense Sequential compiled with 'mse'/Adam, "
+                 "predict per environment step, fit(epochs=1, verbose=0) on replayed batches, get_weights/"
+                 "set_weights target sync, argparse defaults",
+           patches=(_ML_MAIN_EPISODES,)),
+    Script("ml_doubledqn_discrete", _ml("DoubleDQN/DoubleDQN_Discrete.py",
+                                        "5d5e2ee6c8ee292d6dcd6b7af6dad92bca5c5b1da1b708d3e0f0fef8656c97fa"),
+           "v2", "double DQN: float64 keras Sequential, predict on batches for both networks, argmax-indexed "
+                 "targets, fit, get_weights/set_weights",
+           patches=(_ML_MAIN_EPISODES,)),
+    Script("ml_duelingdqn_discrete", _ml("DuelingDQN/DuelingDQN_Discrete.py",
+                                         "cfb340e7e2f468f747e493389dd5ef692e2615cc483f2c0cd841ac5373520138"),
+           "v2", "dueling DQN: a functional float64 model with value and advantage heads joined by Add, "
+                 "compile/predict/fit, weight sync",
+           patches=(_ML_MAIN_EPISODES,)),
+    Script("ml_duelingdoubledqn_discrete", _ml("DuelingDoubleDQN/DuelingDoubleDQN_Discrete.py",
+                                               "b8e97b40a95f278e21b7e4835ef0888101642ae1bedc11ba394fd5981ecce3dd"),
+           "v2", "dueling double DQN: the functional Add-headed float64 model with double-Q targets, fit",
+           patches=(_ML_MAIN_EPISODES,)),
+    Script("ml_drqn_discrete", _ml("DRQN/DRQN_Discrete.py",
+                                   "048909390b3541c6d5e89d6db0b3a4b5a7648cf9ed1c2bdf031f48ae62f1958a"),
+           "v2", "DRQN: a float64 LSTM(tanh) over a time window of observations, predict per step, a "
+                 "GradientTape step with a keras MeanSquaredError and Adam.apply_gradients",
+           patches=(_ML_MAIN_EPISODES,)),
+    Script("ml_a2c_discrete", _ml("A2C/A2C_Discrete.py",
+                                  "501e9962205ecee10ade2699e6c72e9c8427de83ea060ddad32b035dbf136c96"),
+           "v2", "advantage actor-critic: float64 softmax actor and value critic, predict per step, "
+                 "np.random.choice over predicted probabilities, GradientTape steps with "
+                 "SparseCategoricalCrossentropy(from_logits=True) weighted by advantages and MSE",
+           patches=(_ML_TRAIN_EPISODES,)),
+    Script("ml_ppo_discrete", _ml("PPO/PPO_Discrete.py",
+                                  "65dc85baf5a0f6c99c6c71729750e492fa4adb2f030a5503eb390f1ac6bdfd21"),
+           "v2", "PPO: float64 actor/critic, GAE in numpy, a clipped-ratio surrogate loss in a GradientTape "
+                 "(tf.one_hot, reduce_sum, tf.clip_by_value, tf.minimum), several epochs over each batch",
+           patches=(_ML_TRAIN_EPISODES,)),
+    Script("ml_a3c_discrete", _ml("A3C/A3C_Discrete.py",
+                                  "72ee3f2b1343498a99ff30dad532dd3439989106c9a48c567ff475852171c016"),
+           "v2", "A3C: cpu_count() threading.Thread workers, each computing gradients on a local float64 "
+                 "actor/critic under a Lock and applying them to the global models' variables, set_weights "
+                 "from the global models, predict from several threads",
+           patches=(_ML_TRAIN_EPISODES,)),
+    Script("yy_ssd", _yy("4-Object_Detection/SSD/ssd.py",
+                         "931cc5d24256d1fbd6e78aa90767e125e4160a05430ac3d88f9b4ef96af0dc4e"),
+           "v2", "SSD300's VGG backbone and extra blocks as a subclassed keras Model called eagerly on "
+                 "tf.ones([1, 300, 300, 3]): same-padded MaxPooling2D with odd sizes, a dilated (rate 6) Conv2D, "
+                 "strided and valid Conv2Ds, printing each block's static shape",
+           outcome="matches"),
 ]
 
 

@@ -318,7 +318,7 @@ def test_fused_adam_step_rounds_like_the_formula():
         got = [x.clone() for x in var]
         _adam_step_(got, m, v, alpha, torch.tensor(1e-8))
         for x, mm, vv, out in zip(var, m, v, got):
-            want = x - (mm * alpha) / (torch.sqrt(vv) + 1e-8)
+            want = x - (mm * alpha) / (torch.sqrt(vv.double()).float() + 1e-8)   # IEEE sqrt (as TF's)
             assert torch.equal(out, want)
 
 

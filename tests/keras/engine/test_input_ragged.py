@@ -1,5 +1,5 @@
 """``tf.keras.Input(ragged=True)`` / ``InputLayer(ragged=True)`` (tfcompat._src.keras.engine.input_layer and
-ragged_inputs) against tf-keras 2.21: the ragged Keras tensor's shape, dtype and ragged rank; Embedding, Dense,
+composite_inputs) against tf-keras 2.21: the ragged Keras tensor's shape, dtype and ragged rank; Embedding, Dense,
 pooling and Lambda layers of tf.ragged ops on it; functional and Sequential models called eagerly, in a
 tf.function, under a GradientTape, in ``fit``/``predict``/``evaluate`` on ragged batches; configs; errors."""
 from __future__ import annotations
@@ -120,6 +120,30 @@ def test_fit_predict_evaluate_ragged_batches(oracle):
     oracle.check(prog, rtol=1e-5, atol=1e-6)
 
 
+def test_step_functions_trace_once_over_ragged_batches(oracle):
+    """One trace of each step function serves ragged batches of every row count and length (tf-keras traces on the
+    dataset's element spec; the train step traces twice: once creating the optimizer's variables)."""
+    def prog(tf):
+        model = _embedding_model(tf)
+        model.compile(optimizer=tf.keras.optimizers.SGD(0.1), loss="mse")
+        model.fit(_ids(tf), _Y, batch_size=2, epochs=2, verbose=0, shuffle=False)
+        model.predict(_ids(tf), batch_size=3, verbose=0)
+        model.evaluate(_ids(tf), _Y, batch_size=2, verbose=0)
+        return [f.experimental_get_tracing_count()
+                for f in (model.train_function, model.predict_function, model.test_function)]
+    oracle.check(prog)
+
+
+def test_predict_returns_ragged(oracle):
+    def prog(tf):
+        model = _embedding_model(tf)
+        ragged = tf.keras.Model(model.input, tf.keras.layers.Lambda(lambda x: x * 2.0)(model.layers[1].output))
+        out = ragged.predict(_ids(tf), batch_size=2, verbose=0)
+        return (type(out).__name__, out.shape.as_list(), out.row_splits, out.flat_values,
+                ragged.predict_function.experimental_get_tracing_count())
+    oracle.check(prog, rtol=1e-6, atol=1e-6)
+
+
 def test_fit_lambda_model_on_ragged_floats(oracle):
     def prog(tf):
         model = _lambda_model(tf)
@@ -180,28 +204,40 @@ def test_errors(oracle):
 
 
 def test_raw_ops_on_ragged_input(oracle):
-    """Known deviation `keras-ragged-input`: tf-keras records raw TF ops on a ragged Input as TFOpLambda layers;
-    tfcompat refuses the model (the same computation in Lambda layers matches tf-keras's raw-op model)."""
-    def raw_ops(tf):
+    """Raw TF ops on a ragged Input are recorded as op layers and replayed on ragged values (tf-keras:
+    TFOpLambda layers): dense and ragged results, eagerly, in predict and in fit."""
+    def prog(tf):
         tf.keras.backend.clear_session()
         inp = tf.keras.Input(shape=(None,), ragged=True)
-        return tf.keras.Model(inp, tf.reduce_sum(inp * 2.0, axis=1))(tf.ragged.constant(_VALUES))
+        total = tf.keras.Model(inp, tf.reduce_sum(inp * 2.0, axis=1))
+        mean = tf.keras.Model(inp, tf.reduce_mean(inp, axis=1))
+        scaled = tf.keras.Model(inp, inp * 3.0 + 1.0)
+        x = tf.ragged.constant(_VALUES)
+        out = scaled(x)
+        predicted = scaled.predict(x, batch_size=2, verbose=0)
+        return (total(x), mean(x), mean.output_shape, type(out).__name__, out.to_list(),
+                type(predicted).__name__, predicted.to_list(), total.predict(x, batch_size=3, verbose=0))
+    oracle.check(prog, rtol=1e-6, atol=1e-6)
 
-    def lambdas(tf):
+
+def test_fit_on_raw_ops_over_ragged_input(oracle):
+    def prog(tf):
         tf.keras.backend.clear_session()
         inp = tf.keras.Input(shape=(None,), ragged=True)
-        out = tf.keras.layers.Lambda(lambda x: tf.reduce_sum(x * 2.0, axis=1))(inp)
-        return tf.keras.Model(inp, out)(tf.ragged.constant(_VALUES))
-    refused = oracle.tfc_result(raw_ops)
-    assert refused.type == "ValueError" and "Graph disconnected" in refused.message, refused
-    oracle.check(raw_ops, lambdas, rtol=1e-6, atol=1e-6)
+        features = tf.stack([tf.reduce_max(inp, axis=1), tf.reduce_mean(inp * inp, axis=1)], axis=1)
+        model = tf.keras.Model(inp, tf.keras.layers.Dense(1, name="head")(features))
+        model.set_weights(fixed_weights(model.weights))
+        model.compile(optimizer=tf.keras.optimizers.SGD(0.01), loss="mse")
+        history = model.fit(tf.ragged.constant(_VALUES), _Y, batch_size=2, epochs=2, verbose=0, shuffle=False)
+        return history.history["loss"], model.get_weights(), model.train_function.experimental_get_tracing_count()
+    oracle.check(prog, rtol=1e-5, atol=1e-6)
 
 
 def test_take_ragged_rows_by_hand():
     """The row batches fit takes from a RaggedTensor (shuffled order and ragged rank 2), values worked out by
     hand."""
     import tfcompat as tf
-    from tfcompat._src.keras.engine.ragged_inputs import take_ragged_rows
+    from tfcompat._src.keras.engine.composite_inputs import take_rows as take_ragged_rows
     rt = tf.ragged.constant([[1.0, 2.0], [], [3.0], [4.0, 5.0, 6.0]])
     taken = take_ragged_rows(rt, tf.constant([3, 0, 1], tf.int64)._t)
     assert taken.to_list() == [[4.0, 5.0, 6.0], [1.0, 2.0], []]
@@ -209,3 +245,18 @@ def test_take_ragged_rows_by_hand():
     nested = tf.ragged.constant([[[1, 2], [3]], [], [[4], [], [5, 6]]])
     assert take_ragged_rows(nested, tf.constant([2, 0], tf.int64)._t).to_list() == [[[4], [], [5, 6]], [[1, 2], [3]]]
     assert take_ragged_rows(nested, slice(1, 1)).to_list() == []
+
+
+def test_masked_embedding_pooling_on_ragged_ids(oracle):
+    # Embedding(mask_zero=True) on a ragged input expands the mask's dims (tf.expand_dims on a RaggedTensor);
+    # the row [0] is fully masked: its average is 0/0 = NaN in tf-keras.
+    def prog(tf):
+        tf.keras.backend.clear_session()
+        inp = tf.keras.Input(shape=(None,), ragged=True, dtype="int64")
+        emb = tf.keras.layers.Embedding(10, 3, mask_zero=True)(inp)
+        pooled = tf.keras.layers.GlobalAveragePooling1D()(emb)
+        model = tf.keras.Model(inp, pooled)
+        model.set_weights(fixed_weights(model.weights))
+        x = _ids(tf)
+        return model(x), tf.expand_dims(x, 1).to_tensor(), tf.expand_dims(x, 2).flat_values
+    oracle.check(prog, rtol=1e-5, atol=1e-6)

@@ -243,3 +243,22 @@ def test_string_features_into_functional_model(oracle):
             ({"s": [["foo"], ["bar"], ["x"]], "n": [[1.0], [2.0], [3.0]]}, [[0.0], [1.0], [1.0]])).batch(2)
         return predicted, model.fit(data, epochs=2, verbose=0).history["loss"], model.get_weights()
     oracle.check(prog)
+
+
+def test_step_functions_trace_once_over_batch_sizes(oracle):
+    """fit/predict/evaluate trace their step on the batches' spec with the batch dimension unknown (tf-keras: the
+    dataset's element spec), so a short last batch does not retrace; the train step traces twice (once creating
+    the optimizer's variables)."""
+    def prog(tf):
+        tf.keras.backend.clear_session()
+        x = np.arange(10, dtype=np.float32).reshape(5, 2)
+        y = np.ones((5, 1), np.float32)
+        model = tf.keras.Sequential([tf.keras.layers.Dense(1, input_shape=(2,), kernel_initializer="ones")])
+        model.compile(optimizer=tf.keras.optimizers.SGD(0.01), loss="mse")
+        history = model.fit(x, y, batch_size=2, epochs=2, verbose=0, shuffle=False)
+        predicted = model.predict(x, batch_size=3, verbose=0)
+        evaluated = model.evaluate(x, y, batch_size=4, verbose=0)
+        counts = [f.experimental_get_tracing_count()
+                  for f in (model.train_function, model.predict_function, model.test_function)]
+        return history.history["loss"], predicted, evaluated, counts
+    oracle.check(prog, rtol=1e-5, atol=1e-6)

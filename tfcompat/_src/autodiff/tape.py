@@ -108,6 +108,20 @@ def _flat_leaves(structure):
     return None
 
 
+def _seen_from(graph, t):
+    """Symbolic ``t`` as ``graph`` sees it: a tensor of a graph enclosing ``graph`` (a tf.function or while body
+    built inside it) is captured, as TF's tape does (``self._graph.capture(t)``), so the body's uses of it (the
+    same captured placeholder) are recorded."""
+    if graph is None or t.graph is graph:
+        return t
+    outer = getattr(graph, "outer_graph", None)
+    while outer is not None:
+        if outer is t.graph:
+            return graph.capture(t)
+        outer = getattr(outer, "outer_graph", None)
+    return t
+
+
 class GradientTape:
     """Mirrors ``tf.GradientTape``: records watched computations for reverse-mode differentiation.
 
@@ -209,7 +223,7 @@ class GradientTape:
             elif isinstance(t, SymbolicTensor):
                 if not _is_float(t.dtype):
                     self._warn_watch(t.dtype)
-                self._graph_tracked_add(t)
+                self._graph_tracked_add(_seen_from(self._graph, t))
             else:
                 raise ValueError(f"Passed in object {t!r} of type {type(t).__name__!r}, not tf.Tensor or "
                                  f"tf.Variable or ExtensionType.")
@@ -450,7 +464,7 @@ class GradientTape:
             if isinstance(x, EagerTensor):
                 return dispatch.capture(graph, x)
             if isinstance(x, SymbolicTensor):
-                return x
+                return _seen_from(graph, x)
             with ctx_lib.push_graph(graph):
                 return dispatch.convert_to_tensor(x)
 

@@ -62,9 +62,6 @@ class Tensor:
             "master/tensorflow/python/autograph/g3doc/reference/limitations.md#access-to-source-code for more "
             "information.")
 
-    def __hash__(self):
-        return id(self)
-
     def experimental_ref(self):
         return Reference(self)
 

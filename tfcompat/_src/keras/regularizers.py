@@ -65,10 +65,9 @@ class L1L2(Regularizer):
         x = convert_to_tensor(x)
         regularization = array_ops.constant(0.0, dtype=x.dtype)
         if self.l1:
-            regularization = math_ops.add(regularization, math_ops.multiply(
-                self.l1, reduction_ops.reduce_sum(math_ops.abs(x))))
+            regularization += self.l1 * reduction_ops.reduce_sum(math_ops.abs(x))
         if self.l2:
-            regularization = math_ops.add(regularization, math_ops.multiply(2.0 * self.l2, nn_ops.l2_loss(x)))
+            regularization += 2.0 * self.l2 * nn_ops.l2_loss(x)
         return regularization
 
     def get_config(self) -> dict:
@@ -87,7 +86,7 @@ class L1(Regularizer):
         self.l1 = _floatx(l1)
 
     def __call__(self, x):
-        return math_ops.multiply(self.l1, reduction_ops.reduce_sum(math_ops.abs(x)))
+        return self.l1 * reduction_ops.reduce_sum(math_ops.abs(x))
 
     def get_config(self) -> dict:
         return {"l1": float(self.l1)}
@@ -106,7 +105,7 @@ class L2(Regularizer):
         self.l2 = _floatx(l2)
 
     def __call__(self, x):
-        return math_ops.multiply(2.0 * self.l2, nn_ops.l2_loss(x))
+        return 2.0 * self.l2 * nn_ops.l2_loss(x)
 
     def get_config(self) -> dict:
         return {"l2": float(self.l2)}

@@ -9,7 +9,8 @@ import torch
 
 from tfcompat._src.framework import dtypes, errors
 from tfcompat._src.framework.dispatch import apply_op, constant_value
-from tfcompat._src.framework.op_def import DIFFERENTIABLE, NO_GRADIENT, register_op
+from tfcompat._src.framework.kernel_errors import format_shape
+from tfcompat._src.framework.op_def import DIFFERENTIABLE, NO_GRADIENT, ShapeMismatch, register_op
 from tfcompat._src.framework.op_types import INT32_64, NUMBER_BOOL, Arg
 from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.ops import shape_checks
@@ -18,9 +19,52 @@ from tfcompat._src.ops._helpers import has_non_integer, is_tensor_like, static_i
 __all__ = ["pad", "reverse", "broadcast_to", "unique"]
 
 
-@register_op("Pad", strings=(0,), grad=DIFFERENTIABLE, inputs=("input",),
+def _paddings_mismatch(in_shape, paddings, mirror=False):
+    """TF's checks of ``paddings`` (PadShapeFn / PadOp / MirrorPadOp): a ``ShapeMismatch`` with the shape
+    function's wording (graph ValueError) and the kernel's (eager InvalidArgumentError), or None."""
+    if has_non_integer(paddings):
+        return None
+    p_shape = np.shape(paddings)
+    p_desc = format_shape(p_shape)
+    if len(p_shape) != 2:
+        return ShapeMismatch(f"Shape must be rank 2 but is rank {len(p_shape)}",
+                             f"paddings must be a matrix with 2 columns: {p_desc}")
+    if p_shape[1] != 2:
+        return ShapeMismatch(f"Dimension must be 2 but is {p_shape[1]}",
+                             f"paddings must be a matrix with 2 columns: {p_desc}")
+    rank = in_shape.rank if isinstance(in_shape, TensorShape) else len(in_shape)
+    if rank is not None and rank != p_shape[0]:
+        return ShapeMismatch(f"Shape must be rank {p_shape[0]} but is rank {rank}",
+                             f"The first dimension of paddings must be the rank of inputs{p_desc}"
+                             f"{', ' if mirror else ' '}{format_shape(in_shape)}")
+    negative = [(int(b), int(a)) for b, a in paddings if int(b) < 0 or int(a) < 0]
+    if negative and not mirror:
+        return ShapeMismatch("Paddings must be non-negative", "Paddings must be non-negative: %d %d" % negative[0])
+    return None
+
+
+def _pad_check(shapes, attrs, values):
+    mismatch = _paddings_mismatch(shapes[0], attrs.get("paddings"))
+    if mismatch is not None:
+        raise mismatch
+
+
+def _mirror_pad_check(shapes, attrs, values):
+    mismatch = _paddings_mismatch(shapes[0], attrs.get("paddings"), mirror=True)
+    if mismatch is not None:
+        raise mismatch
+
+
+def _check_paddings(x, paddings, mirror=False):
+    mismatch = _paddings_mismatch(x.shape, paddings, mirror)
+    if mismatch is not None:
+        raise errors.InvalidArgumentError(mismatch.eager_message)
+
+
+@register_op("Pad", strings=(0,), grad=DIFFERENTIABLE, inputs=("input",), shape_check=_pad_check,
              types={"paddings": Arg("Tpaddings", INT32_64, from_attr="paddings")})
 def _pad(x, *, paddings, constant_values=0):
+    _check_paddings(x, paddings)
     flat = []
     for before, after in reversed(paddings):
         flat += [before, after]
@@ -39,9 +83,11 @@ def _pad_v2_shape(inputs, attrs):
 
 
 @register_op("PadV2", strings=(0,), grad=DIFFERENTIABLE, inputs=("input", "constant_values"), shape_fn=_pad_v2_shape,
+             shape_check=_pad_check,
              types={"input": Arg("T"), "constant_values": Arg("T"),
                     "paddings": Arg("Tpaddings", INT32_64, from_attr="paddings")})
 def _pad_v2(x, constant_values, *, paddings, _grad_input_indices=(0,)):
+    _check_paddings(x, paddings)
     if constant_values.dim() != 0:
         raise errors.InvalidArgumentError(f"constant_values must be a scalar. Found: "
                                           f"[{','.join(str(d) for d in constant_values.shape)}]")
@@ -54,9 +100,10 @@ def _pad_v2(x, constant_values, *, paddings, _grad_input_indices=(0,)):
     return torch.where(is_pad, constant_values.detach(), padded)
 
 
-@register_op("MirrorPad", strings=(0,), grad=DIFFERENTIABLE, inputs=("input",),
+@register_op("MirrorPad", strings=(0,), grad=DIFFERENTIABLE, inputs=("input",), shape_check=_mirror_pad_check,
              types={"paddings": Arg("Tpaddings", INT32_64, from_attr="paddings")})
 def _mirror_pad(x, *, paddings, mode):
+    _check_paddings(x, paddings, mirror=True)
     # torch's reflect/replicate modes cover only some ranks and torch has no SYMMETRIC mode: gather indices.
     edge = 1 if mode == "REFLECT" else 0
     for d, (before, after) in enumerate(paddings):
@@ -104,7 +151,8 @@ def _unique(x, *, out_idx=dtypes.int32):
 def pad(tensor, paddings, mode="CONSTANT", name=None, constant_values=0):
     """Mirrors ``tf.pad``."""
     p = np.asarray(paddings if not is_tensor_like(paddings) else constant_value(to_tensor(paddings)).cpu())
-    pads = paddings if has_non_integer(paddings) else [tuple(int(v) for v in r) for r in p.tolist()]
+    pads = paddings if has_non_integer(paddings) else \
+        [tuple(int(v) for v in r) for r in p.tolist()] if p.ndim == 2 else p.tolist()   # (Pad rejects the latter)
     x = to_tensor(tensor)
     mode = mode.upper()
     if mode == "CONSTANT":

@@ -725,12 +725,25 @@ def squeeze(input, axis=None, name=None, squeeze_dims=None):  # noqa: A002
     return apply_op("Squeeze", [x], {"squeeze_dims": dims}, name=name)
 
 
+def _dispatch_or_raise(api, args, kwargs, error):
+    """TF's fallback dispatch for an argument that is not a tensor (a RaggedTensor): the registered handler's
+    result, else ``error`` (the conversion's)."""
+    result = api_dispatch.dispatch(api, args, kwargs)
+    if result is api_dispatch.NOT_SUPPORTED:
+        raise error
+    return result
+
+
 def expand_dims(input, axis=None, name=None, dim=None):  # noqa: A002
-    """Mirrors ``tf.expand_dims`` (TF1 ``dim`` alias accepted)."""
+    """Mirrors ``tf.expand_dims`` (TF1 ``dim`` alias accepted; a RaggedTensor ``input`` goes to the ragged
+    expand_dims, by TF's fallback dispatch)."""
     axis = resolve_legacy("axis", axis, dim=dim)
     if axis is None:
         raise ValueError("Must specify an axis argument to tf.expand_dims()")
-    x = to_tensor(input)
+    try:
+        x = to_tensor(input)
+    except (TypeError, ValueError) as e:
+        return _dispatch_or_raise(expand_dims, (input, axis), {"name": name}, e)
     ax = static_axis(axis)
     if hasattr(ax, "dtype"):
         return apply_op("ExpandDims", [x, ax], name=name)
@@ -743,11 +756,8 @@ def tile(input, multiples, name=None):  # noqa: A002
     """Mirrors ``tf.tile`` (a RaggedTensor ``input`` goes to the ragged tile, by TF's fallback dispatch)."""
     try:
         x = to_tensor(input)
-    except (TypeError, ValueError):
-        result = api_dispatch.dispatch(tile, (input, multiples), {"name": name})
-        if result is api_dispatch.NOT_SUPPORTED:
-            raise
-        return result
+    except (TypeError, ValueError) as e:
+        return _dispatch_or_raise(tile, (input, multiples), {"name": name}, e)
     m = None if has_non_integer(multiples) else static_int_list(multiples)
     if m is None:
         return apply_op("Tile", [x, to_tensor(multiples)], name=name)

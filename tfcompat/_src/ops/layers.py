@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from tfcompat._src.framework.dispatch import convert_to_tensor
 from tfcompat._src.ops import array_ops, control_flow_ops, init_ops, math_ops, nn_extra_ops, nn_ops
-from tfcompat._src.ops.layers_base import Layer, resolve_activation
+from tfcompat._src.ops.layers_base import (Layer, inherited_training, resolve_activation, resolve_initializer,
+                                           resolve_regularizer)
 
 __all__ = ["Dense", "Conv2D", "Conv2DTranspose", "MaxPooling2D", "AveragePooling2D", "Dropout", "Flatten", "dense",
            "conv2d", "conv2d_transpose", "max_pooling2d", "average_pooling2d", "dropout", "flatten"]
@@ -30,8 +31,10 @@ class Dense(Layer):
         self.units = int(units)
         self.activation = resolve_activation(activation)
         self.use_bias = use_bias
-        self.kernel_initializer, self.bias_initializer = kernel_initializer, bias_initializer
-        self.kernel_regularizer, self.bias_regularizer = kernel_regularizer, bias_regularizer
+        self.kernel_initializer = resolve_initializer(kernel_initializer)
+        self.bias_initializer = resolve_initializer(bias_initializer)
+        self.kernel_regularizer = resolve_regularizer(kernel_regularizer)
+        self.bias_regularizer = resolve_regularizer(bias_regularizer)
         self.kernel_constraint, self.bias_constraint = kernel_constraint, bias_constraint
         self.kernel = self.bias = None
 
@@ -98,8 +101,10 @@ class Conv2D(Layer):
         self.data_format = data_format or "channels_last"
         self._fmt = _nhwc(self.data_format)
         self.activation, self.use_bias = resolve_activation(activation), use_bias
-        self.kernel_initializer, self.bias_initializer = kernel_initializer, bias_initializer
-        self.kernel_regularizer, self.bias_regularizer = kernel_regularizer, bias_regularizer
+        self.kernel_initializer = resolve_initializer(kernel_initializer)
+        self.bias_initializer = resolve_initializer(bias_initializer)
+        self.kernel_regularizer = resolve_regularizer(kernel_regularizer)
+        self.bias_regularizer = resolve_regularizer(bias_regularizer)
         self.kernel_constraint, self.bias_constraint = kernel_constraint, bias_constraint
         self.kernel = self.bias = None
 
@@ -224,14 +229,21 @@ class Dropout(Layer):
     """Mirrors ``tf.compat.v1.layers.Dropout``: drops with probability ``rate`` only when ``training``.
 
     ``training`` may be a Python bool or a boolean tensor (e.g. a placeholder fed per run); with a tensor the
-    branch is chosen at run time (a ``tf.cond``: only the taken branch runs)."""
+    branch is chosen at run time (a ``tf.cond``: only the taken branch runs). Left out or None it is the
+    enclosing Keras layer call's ``training``, and False outside one (TF's Keras learning phase 0)."""
 
     def __init__(self, rate=0.5, noise_shape=None, seed=None, name=None, **kwargs):
         super().__init__(name=name, **kwargs)
         self.rate, self.noise_shape, self.seed = rate, noise_shape, seed
 
-    def call(self, inputs, training=False):
+    def call(self, inputs, training=None):
         x = convert_to_tensor(inputs)
+        if training is None:
+            # TF: a Keras layer; left out or None, ``training`` is the enclosing Keras call's, else inference.
+            training = inherited_training()
+            training = False if training is None else training
+        if isinstance(training, int):   # a Keras learning phase 0/1
+            training = bool(training)
         if isinstance(training, bool):
             if not training:
                 return array_ops.identity(x)

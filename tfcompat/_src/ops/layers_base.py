@@ -8,11 +8,17 @@ Mirrors TF1's legacy layers (``keras/legacy_tf_layers/base.py`` on ``base_layer_
 - Weights come from ``get_variable`` inside that scope ('dense/kernel:0'); later calls of the same object reuse
   them. Ops are built under the scope's original name scope ('dense/MatMul', then 'dense/MatMul_1').
 - In graph mode the layer's update ops (batch norm's moving averages) are added to ``GraphKeys.UPDATE_OPS`` and
-  its regularization losses to ``GraphKeys.REGULARIZATION_LOSSES``.
+  its regularization losses to ``GraphKeys.REGULARIZATION_LOSSES``; executing eagerly, weight regularizers are
+  callables re-evaluated by ``losses`` and also given to the variable store's ``add_regularizer`` (the
+  ``track_tf1_style_variables`` store).
+- As TF 2.x's (Keras) legacy layers: ``layer.name`` from Keras' shared one-based counters ('dense_1', ...; the
+  variable scope stays 'dense'), string regularizers/initializers through Keras' ``get``, and under TF2 behaviour
+  Keras' ``GlorotUniform()`` as the default float initializer.
 """
 from __future__ import annotations
 
 import contextlib
+import functools
 import re
 import weakref
 
@@ -22,24 +28,61 @@ from tfcompat._src.framework.dispatch import convert_to_tensor
 from tfcompat._src.framework.graph import GraphKeys, Operation
 from tfcompat._src.framework.tensor import Tensor
 from tfcompat._src.ops import array_ops, math_ops
+from tfcompat._src.ops.compat_v1_ops import executing_eagerly_outside_functions
 from tfcompat._src.ops import variable_scope as vs
 
-__all__ = ["Layer", "graph_name_scope", "ACTIVATION_RESOLVERS", "resolve_activation"]
+__all__ = ["Layer", "graph_name_scope", "ACTIVATION_RESOLVERS", "REGULARIZER_RESOLVERS", "INITIALIZER_RESOLVERS",
+           "UNIQUE_NAME_FNS", "TRAINING_RESOLVERS", "inherited_training", "resolve_activation", "resolve_regularizer",
+           "resolve_initializer"]
 
-# In TF 2.x the tf.compat.v1.layers classes are Keras layers, so an activation given by name (``'relu'``) or config
-# is Keras's ``activations.get``. keras/activations.py registers that function here at import (a lower layer
-# cannot import Keras).
+# In TF 2.x the tf.compat.v1.layers classes are Keras layers, so an activation, regularizer or initializer given by
+# name (``'relu'``, ``'l2'``, ``'zeros'``) or config goes through Keras's ``activations/regularizers/initializers
+# .get``. Keras registers those functions here at import (keras/activations.py and keras/utils/
+# variable_scope_shim.py; a lower layer cannot import Keras).
 ACTIVATION_RESOLVERS: list = []
+REGULARIZER_RESOLVERS: list = []
+INITIALIZER_RESOLVERS: list = []
+
+
+def _resolve(resolvers: list, value):
+    # Only names and configs: callables, and the tensors/arrays get_variable takes as initializers, pass through.
+    if not isinstance(value, (str, dict)) or not resolvers:
+        return value
+    return resolvers[-1](value)
 
 
 def resolve_activation(activation):
     """``activation`` as the v1 layers call it: None and callables unchanged, names/configs through Keras's
     ``activations.get`` (TF's ValueError for an unknown name)."""
-    if activation is None or callable(activation) or not ACTIVATION_RESOLVERS:
-        return activation
-    return ACTIVATION_RESOLVERS[-1](activation)
+    return _resolve(ACTIVATION_RESOLVERS, activation)
 
-# Keras' per-graph object-name counters (``backend.unique_object_name``), used for ``layer.name``.
+
+def resolve_regularizer(regularizer):
+    """A v1 layer's ``*_regularizer`` argument: None and callables unchanged, names ('l2') and configs through
+    Keras's ``regularizers.get`` (as the Keras layers TF's v1 layers are)."""
+    return _resolve(REGULARIZER_RESOLVERS, regularizer)
+
+
+def resolve_initializer(initializer):
+    """A v1 layer's ``*_initializer`` argument: None (``get_variable``'s default: glorot-uniform for floats) and
+    callables unchanged, names ('zeros') and configs through Keras's ``initializers.get``."""
+    return _resolve(INITIALIZER_RESOLVERS, initializer)
+
+
+# The ``training`` value of the enclosing Keras layer call, or None (Keras registers its call context here): TF's
+# legacy layers are Keras layers, so a ``training`` left out or None inherits it.
+TRAINING_RESOLVERS: list = []
+
+
+def inherited_training():
+    """The enclosing Keras call's ``training`` (None outside one)."""
+    return TRAINING_RESOLVERS[-1]() if TRAINING_RESOLVERS else None
+
+
+# ``layer.name`` comes from Keras' per-graph object-name counters (``backend.unique_object_name``, shared with
+# Keras layers, one-based for these layers: 'dense_1', 'dense_2', ...). Keras registers that function here
+# (keras/utils/variable_scope_shim.py); without it a counter of the same kind is kept here.
+UNIQUE_NAME_FNS: list = []
 _NAME_UIDS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 _ACCEPTED_KWARGS = ("input_shape", "batch_input_shape", "batch_size", "weights", "activity_regularizer",
                     "autocast", "dynamic")
@@ -52,10 +95,11 @@ def _to_snake_case(name: str) -> str:
 
 
 def _unique_layer_name(base: str) -> str:
+    if UNIQUE_NAME_FNS:
+        return UNIQUE_NAME_FNS[-1](base, zero_based=False)
     uids = _NAME_UIDS.setdefault(ctx_lib.get_default_graph(), {})
-    n = uids.get(base, 0)
-    uids[base] = n + 1
-    return base if n == 0 else f"{base}_{n}"
+    uids[base] = uids.get(base, 0) + 1
+    return f"{base}_{uids[base]}"
 
 
 class Layer:
@@ -68,7 +112,7 @@ class Layer:
     def __init__(self, trainable: bool = True, name=None, dtype=None, **kwargs):
         scope = kwargs.pop("_scope", None)
         self._reuse = kwargs.pop("_reuse", None)
-        self._activity_regularizer = kwargs.pop("activity_regularizer", None)
+        self._activity_regularizer = resolve_regularizer(kwargs.pop("activity_regularizer", None))
         unknown = [k for k in kwargs if k not in _ACCEPTED_KWARGS]
         if unknown:
             raise TypeError(f"Keyword argument not understood: {unknown[0]!r}")
@@ -87,6 +131,7 @@ class Layer:
         self._non_trainable_weights: list = []
         self._updates: list = []
         self._losses: list = []
+        self._callable_losses: list = []   # eager weight regularizers: zero-argument callables (TF's)
         self._scope = None
         self._current_scope = None
         if scope:
@@ -135,7 +180,9 @@ class Layer:
 
     @property
     def losses(self) -> list:
-        return list(self._losses)
+        """The recorded losses, then the eager weight regularizers evaluated now (as Keras' ``losses``)."""
+        evaluated = [c() for c in self._callable_losses]
+        return list(self._losses) + [l for l in evaluated if l is not None]
 
     def count_params(self) -> int:
         total = 0
@@ -162,14 +209,22 @@ class Layer:
         existing = set(id(v) for v in graph.get_collection(GraphKeys.GLOBAL_VARIABLES)) if graph else set()
         with vs.variable_scope(self._scope, reuse=self.built or self._reuse, auxiliary_name_scope=False) as scope:
             self._current_scope = scope
+            if initializer is None:
+                initializer = scope.initializer
+            initializer = _default_initializer(resolve_initializer(initializer), dtype)
             with self._name_scope_cm():
                 var = vs.get_variable(name, shape=shape, dtype=dtype, initializer=initializer,
                                       trainable=trainable and self.trainable, constraint=constraint)
-                if regularizer is not None and id(var) not in existing:
-                    with graph_name_scope(name + "/Regularizer"):
-                        loss = regularizer(var)
-                    if loss is not None:
-                        self.add_loss(loss)
+                regularizer = resolve_regularizer(regularizer)
+                if regularizer is not None and executing_eagerly_outside_functions():
+                    # TF: a callable loss (re-evaluated by ``losses``), also recorded by a variable store that
+                    # keeps regularizers (track_tf1_style_variables': there are no collections to read).
+                    self._callable_losses.append(functools.partial(_regularization_loss, name, regularizer, var))
+                    store = vs.current_variable_store()
+                    if hasattr(store, "add_regularizer"):
+                        store.add_regularizer(var, regularizer)
+                elif regularizer is not None and id(var) not in existing:
+                    self.add_loss(_regularization_loss(name, regularizer, var))
         (self._trainable_weights if trainable else self._non_trainable_weights).append(var)
         return var
 
@@ -243,6 +298,25 @@ class Layer:
                 loss = convert_to_tensor(self._activity_regularizer(out))
                 batch = math_ops.cast(array_ops.shape(out)[0], loss.dtype)
                 self.add_loss(math_ops.truediv(loss, batch))
+
+
+def _default_initializer(initializer, dtype):
+    """TF: with no initializer (nor a scope one) Keras' ``add_weight`` picks ``GlorotUniform()`` for floats and
+    ``Zeros()`` for integers and bools. Under TF2 behaviour that is Keras' v2 GlorotUniform, whose draws differ
+    from ``get_variable``'s own glorot_uniform_initializer; under ``disable_v2_behavior`` Keras' ``get`` gives the
+    v1 initializers, the same draws as ``get_variable``'s default (left to it here)."""
+    if initializer is not None or not INITIALIZER_RESOLVERS or not ctx_lib.v2_behavior():
+        return initializer
+    if dtype.is_floating:
+        return resolve_initializer("glorot_uniform")
+    if dtype.is_integer or dtype.is_unsigned or dtype.is_bool:
+        return resolve_initializer("zeros")
+    return None
+
+
+def _regularization_loss(name: str, regularizer, var):
+    with graph_name_scope(name + "/Regularizer"):
+        return regularizer(var)
 
 
 def graph_name_scope(name):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from tfcompat._src.framework.dispatch import convert_to_tensor
 from tfcompat._src.ops import array_ops, init_ops, nn_conv_backprop_ops, nn_conv_ops, nn_ops
 from tfcompat._src.ops.layers import _check_float
-from tfcompat._src.ops.layers_base import Layer, resolve_activation
+from tfcompat._src.ops.layers_base import Layer, resolve_activation, resolve_initializer, resolve_regularizer
 
 __all__ = ["Conv1D", "Conv3D", "Conv3DTranspose", "SeparableConv1D", "SeparableConv2D", "MaxPooling1D",
            "MaxPooling3D", "AveragePooling1D", "AveragePooling3D", "conv1d", "conv3d", "conv3d_transpose",
@@ -66,8 +66,10 @@ class _Conv(Layer):
         self.data_format = data_format or "channels_last"
         self._fmt = _format(self.data_format, r)
         self.activation, self.use_bias = resolve_activation(activation), use_bias
-        self.kernel_initializer, self.bias_initializer = kernel_initializer, bias_initializer
-        self.kernel_regularizer, self.bias_regularizer = kernel_regularizer, bias_regularizer
+        self.kernel_initializer = resolve_initializer(kernel_initializer)
+        self.bias_initializer = resolve_initializer(bias_initializer)
+        self.kernel_regularizer = resolve_regularizer(kernel_regularizer)
+        self.bias_regularizer = resolve_regularizer(bias_regularizer)
         self.kernel_constraint, self.bias_constraint = kernel_constraint, bias_constraint
         self.kernel = self.bias = None
 
@@ -178,8 +180,10 @@ class _SeparableConv(_Conv):
                          None, bias_initializer, None, bias_regularizer, activity_regularizer, None,
                          bias_constraint, trainable, name, **kwargs)
         self.depth_multiplier = int(depth_multiplier)
-        self.depthwise_initializer, self.pointwise_initializer = depthwise_initializer, pointwise_initializer
-        self.depthwise_regularizer, self.pointwise_regularizer = depthwise_regularizer, pointwise_regularizer
+        self.depthwise_initializer = resolve_initializer(depthwise_initializer)
+        self.pointwise_initializer = resolve_initializer(pointwise_initializer)
+        self.depthwise_regularizer = resolve_regularizer(depthwise_regularizer)
+        self.pointwise_regularizer = resolve_regularizer(pointwise_regularizer)
         self.depthwise_constraint, self.pointwise_constraint = depthwise_constraint, pointwise_constraint
         self.depthwise_kernel = self.pointwise_kernel = None
 

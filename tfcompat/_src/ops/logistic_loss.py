@@ -31,10 +31,6 @@ __all__ = ["logistic_loss_value"]
 _ACCUMULATORS = dispatch.FORWARD_ACCUMULATORS
 
 
-def _sum_to(g, shape):
-    return g if g.shape == shape else g.sum_to_size(shape)
-
-
 def _loss_and_exp(x: torch.Tensor, z: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
     e = torch.exp(-torch.abs(x))
     return (torch.relu(x) - x * z) + torch.log1p(e), e
@@ -48,10 +44,11 @@ def logistic_loss_value(x: torch.Tensor, z: torch.Tensor) -> torch.Tensor:
 class _LogisticLoss(TFGradFunction):
     @staticmethod
     def forward(ctx, x, z):
-        loss, e = _loss_and_exp(x, z)
+        e = torch.exp(-torch.abs(x))                      # _loss_and_exp, inlined (a call per step)
         ctx.save_for_backward(x, z, e)
-        ctx.save_for_forward(x, z)
-        return loss
+        if _ACCUMULATORS:                                 # only the jvp twin (forward-mode AD) reads these
+            ctx.save_for_forward(x, z)
+        return (torch.relu(x) - x * z) + torch.log1p(e)
 
     @staticmethod
     def jvp(ctx, tx, tz):
@@ -78,10 +75,19 @@ class _LogisticLoss(TFGradFunction):
             b = neg_g * z                                    # MulGrad of the subtracted product
             # cond: (g + b) - gn (the relu select, the product, the negated select); else b + gn (the other
             # select). A NaN logit takes the second branch, as TF's selects do: NaN through e.
-            gx = _sum_to(torch.where(cond, (g + b) - gn, b + gn), x.shape)
+            gx = torch.where(cond, (g + b) - gn, b + gn)
+            if gx.shape != x.shape:
+                gx = gx.sum_to_size(x.shape)
         if ctx.needs_input_grad[1]:
-            gz = _sum_to(neg_g * x, z.shape)
+            gz = neg_g * x
+            if gz.shape != z.shape:
+                gz = gz.sum_to_size(z.shape)
         return gx, gz
+
+
+# torch.autograd.Function.apply's own Python layers (setup_context probe, functorch unwrapping: ~8 calls) are
+# skipped when no functorch transform runs: this is the C apply they end in.
+_C_APPLY = super(torch.autograd.function._SingleLevelFunction, _LogisticLoss).apply
 
 
 @register_op("SigmoidCrossEntropyWithLogits", grad=DIFFERENTIABLE, inputs=("logits", "labels"),
@@ -89,6 +95,10 @@ class _LogisticLoss(TFGradFunction):
              shape_check=shape_checks.broadcast, shape_fn=shape_checks.broadcast_spec())
 def _logistic_loss(x, z):
     # Under a ForwardAccumulator too: torch's own tangents of relu/abs at 0 are not TF's selects'.
-    if _ACCUMULATORS or (torch.is_grad_enabled() and (x.requires_grad or z.requires_grad)):
+    if _ACCUMULATORS:
         return _LogisticLoss.apply(x, z)
+    if torch.is_grad_enabled() and (x.requires_grad or z.requires_grad):
+        if torch._C._are_functorch_transforms_active():
+            return _LogisticLoss.apply(x, z)
+        return _C_APPLY(x, z)
     return logistic_loss_value(x, z)

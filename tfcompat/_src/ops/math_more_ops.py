@@ -12,7 +12,7 @@ from tfcompat._src.framework.dispatch import apply_op
 from tfcompat._src.framework.op_def import DIFFERENTIABLE, NO_GRADIENT, register_op
 from tfcompat._src.framework.op_types import FLOAT, FLOAT_COMPLEX, INT32, INT32_64, INTEGER, Arg
 from tfcompat._src.framework.tensor_shape import TensorShape
-from tfcompat._src.ops import array_ops, math_ops, reduction_ops, shape_checks
+from tfcompat._src.ops import array_ops, math_ops, reduction_ops, scan_ops, shape_checks
 from tfcompat._src.ops import elementwise_grads as eg
 from tfcompat._src.ops._helpers import match_dtypes, static_int_list, to_tensor
 
@@ -130,11 +130,7 @@ def _angle(x, *, Tout=None):
 @register_op("CumulativeLogsumexp", grad=DIFFERENTIABLE, inputs=("x", "axis"),
              types={"x": Arg("T", FLOAT), "axis": Arg("Tidx", INT32_64, from_attr="axis")})
 def _cumulative_logsumexp(x, axis_t=None, *, axis=0, exclusive=False, reverse=False):
-    axis = int(axis_t) if axis_t is not None else axis
-    nd = x.dim()
-    if not -nd <= axis < max(nd, 1):
-        raise errors.InvalidArgumentError(f"ValueError: axis = {axis} is not in [{-nd}, {nd})")
-    axis %= max(nd, 1)
+    axis = scan_ops.scan_axis(x, axis_t, axis)
     y = torch.flip(x, [axis]) if reverse else x
     if exclusive:
         pad_shape = list(y.shape)

@@ -8,6 +8,7 @@ from tfcompat._src.framework import api_dispatch, composite_dispatch, dtypes, er
 from tfcompat._src.framework.dispatch import apply_op, convert_to_tensor, shape_error
 from tfcompat._src.framework.fused_eager import fused_entry
 from tfcompat._src.framework.indexed_slices import IndexedSlices
+from tfcompat._src.framework.sparse_tensor import SparseTensor
 from tfcompat._src.framework.op_def import DIFFERENTIABLE, NOT_DIFFERENTIABLE, register_op
 from tfcompat._src.framework.op_types import (ANY, BATCH_MATMUL, BOOL, FLOAT, FLOAT_COMPLEX, FLOAT_INT_COMPLEX,
                                               INTEGER, MATMUL, NUMBER, REAL, REAL_NUMBER, SIGNED_NUMBER, TF_NAME_OF,
@@ -54,8 +55,9 @@ def _squared_difference(x, y):
 
 
 def _div_no_nan(x, y):
-    safe = torch.where(y == 0, torch.ones_like(y), y)
-    return torch.where(y == 0, torch.zeros_like(x * y), x / safe)
+    # 4 torch ops; masked_fill's backward masks as where's does, so the gradient is unchanged.
+    zero = y == 0
+    return (x / y.masked_fill(zero, 1)).masked_fill(zero, 0)
 
 
 def _fix_div(x, y):  # TF's Div for floats is true division
@@ -573,11 +575,16 @@ def log_sigmoid(x, name=None):
 
 
 def cast(x, dtype, name=None):
-    """Mirrors ``tf.cast``: float -> int truncates toward zero; a cast to the same dtype is the identity."""
+    """Mirrors ``tf.cast``: float -> int truncates toward zero; a cast of a tensor to its own dtype is the
+    identity; a SparseTensor or IndexedSlices becomes a new one of cast values (indices and dense shape kept)."""
     composite = composite_dispatch.handler_for(x)
     if composite is not None:
         return composite.map_flat(cast, x, dtype, name=name)
     dtype = dtypes.as_dtype(dtype)
+    if isinstance(x, SparseTensor):
+        return SparseTensor(x.indices, cast(x.values, dtype, name=name), x.dense_shape)
+    if isinstance(x, IndexedSlices):
+        return IndexedSlices(cast(x.values, dtype, name=name), x.indices, x.dense_shape)
     x = to_tensor(x) if not hasattr(x, "dtype") or not hasattr(x, "shape") else convert_to_tensor(x)
     if x.dtype is dtype:
         return x

@@ -5,8 +5,9 @@ TF's CPU ``MaxPool`` (Eigen's SpatialMaxPool) starts each window at the dtype's 
 finite value (-3.4028235e38 for float32). Its ``MaxPoolGrad`` and ``MaxPoolWithArgmax`` recompute the argmax with
 another rule (SpatialMaxPoolWithArgMaxHelper): the window's first (top-left unpadded) element is always taken,
 then a later element only where ``current < element``: so the position is the first element when that element is
-NaN or nothing exceeds it, else the first maximum of the non-NaN elements. torch's ``max_pool2d`` propagates NaN
-(the value and the gradient go to a NaN) and keeps -inf.
+NaN or nothing exceeds it, else the first maximum of the non-NaN elements. Its ``MaxPoolGradGrad`` uses a third
+rule: the window's first element equal to the pooled output, none (zero gradient) for a window of NaN / -inf.
+torch's ``max_pool2d`` propagates NaN (the value and the gradient go to a NaN) and keeps -inf.
 
 The kernels here run only when torch's pooled output shows that they can differ (it has a NaN or a -inf:
 :func:`torch_max_pool_is_tf`), so the usual path costs one reduction over the pooled output."""
@@ -59,18 +60,52 @@ class _TfMaxPool2d(torch.autograd.Function):
     @staticmethod
     def forward(ctx, xs, kernel, stride, pad):
         kmax, idx = tf_max_pool2d_argmax(xs, kernel, stride, pad)
-        ctx.save_for_backward(idx)
-        ctx.geometry = (xs.shape, pad)
-        return kmax.clamp_min(torch.finfo(xs.dtype).min)
+        out = kmax.clamp_min(torch.finfo(xs.dtype).min)
+        ctx.save_for_backward(xs, out, idx)
+        ctx.geometry = (kernel, stride, pad)
+        return out
 
     @staticmethod
     def backward(ctx, dy):
-        idx, = ctx.saved_tensors
-        shape, (pl, pr, pt, pb) = ctx.geometry
-        n, c, h, w = shape
+        xs, out, idx = ctx.saved_tensors
+        return _TfMaxPoolGrad.apply(xs, out, idx, dy, ctx.geometry), None, None, None
+
+
+class _TfMaxPoolGrad(torch.autograd.Function):
+    """TF's ``MaxPoolGrad`` (``dy`` scattered to ``idx``) whose own gradient is TF's ``MaxPoolGradGrad``: that
+    kernel does not reuse MaxPoolGrad's argmax but takes each window's first element EQUAL to the pooled output
+    (none for a window of NaN / -inf, whose output is the lowest float: zero there)."""
+
+    @staticmethod
+    def forward(ctx, xs, out, idx, dy, geometry):
+        ctx.save_for_backward(xs, out)
+        ctx.geometry = geometry
+        n, c, h, w = xs.shape
+        (pl, pr, pt, pb) = geometry[2]
         hp, wp = h + pt + pb, w + pl + pr
         dx = dy.new_zeros((n, c, hp * wp)).scatter_add(2, idx.reshape(n, c, -1), dy.reshape(n, c, -1))
-        return dx.reshape(n, c, hp, wp)[:, :, pt:pt + h, pl:pl + w], None, None, None
+        return dx.reshape(n, c, hp, wp)[:, :, pt:pt + h, pl:pl + w]
+
+    @staticmethod
+    def backward(ctx, ddx):
+        xs, out = ctx.saved_tensors
+        (kh, kw), (sh, sw), pad = ctx.geometry
+        n, c, oh, ow = out.shape
+        # Each window's elements, padding as NaN (never equal to anything), by window offset: (n, c, kh*kw, L).
+        xp = F.pad(xs, pad, value=float("nan")) if any(pad) else xs
+        taps = F.unfold(xp.detach(), (kh, kw), stride=(sh, sw)).reshape(n, c, kh * kw, oh * ow)
+        eq = taps == out.detach().reshape(n, c, 1, oh * ow)
+        first = eq.to(torch.uint8).argmax(dim=2)   # the first equal element (argmax keeps the first of ties)
+        found = eq.any(dim=2)
+        wp = xp.shape[3]
+        loc = torch.arange(oh * ow, device=xs.device)
+        base = (loc // ow) * sh * wp + (loc % ow) * sw
+        flat = base + (first // kw) * wp + first % kw
+        ddxp = F.pad(ddx, pad) if any(pad) else ddx
+        picked = ddxp.reshape(n, c, -1).gather(2, flat.reshape(n, c, -1))
+        ddy = torch.where(found, picked, torch.zeros_like(picked)).reshape(n, c, oh, ow)
+        # TF's MaxPoolGrad gradient with respect to the pooling input and output: zeros.
+        return torch.zeros_like(xs), torch.zeros_like(out), None, ddy, None
 
 
 def tf_max_pool2d(xs: torch.Tensor, kernel, stride, pad) -> torch.Tensor:

@@ -13,8 +13,8 @@ from tfcompat._src.framework.op_def import DIFFERENTIABLE, NOT_DIFFERENTIABLE, r
 from tfcompat._src.framework.op_types import CONV, FLOAT, INT32_64, NUMBER, POOL_MAX, REAL_NUMBER, Arg
 from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.ops import logistic_loss  # noqa: F401 - registers SigmoidCrossEntropyWithLogits
-from tfcompat._src.ops import (array_ops, clip_ops, conv_padding_grad, math_ops, max_pool_nan, random_ops,
-                               reduction_ops, shape_checks, tf_grad_kernels)
+from tfcompat._src.ops import (activation_grads, array_ops, clip_ops, conv_padding_grad, math_ops, max_pool_nan,
+                               random_ops, reduction_ops, shape_checks, tf_grad_kernels)
 from tfcompat._src.ops._helpers import is_tensor_like, match_dtypes, to_tensor
 
 # ------------------------------------------------------------------------------------------------
@@ -22,11 +22,7 @@ from tfcompat._src.ops._helpers import is_tensor_like, match_dtypes, to_tensor
 # ------------------------------------------------------------------------------------------------
 
 
-def _relu6(x):
-    return torch.clamp(x, 0, 6) if not x.requires_grad else F.hardtanh(x, 0.0, 6.0)
-
-
-for _name, _fn, _allowed in [("Relu", tf_grad_kernels.relu, REAL_NUMBER), ("Relu6", _relu6, REAL_NUMBER),
+for _name, _fn, _allowed in [("Relu", tf_grad_kernels.relu, REAL_NUMBER), ("Relu6", activation_grads.relu6, REAL_NUMBER),
                              ("Elu", tf_grad_kernels.elu, FLOAT), ("Selu", tf_grad_kernels.selu, FLOAT),
                              ("Softplus", F.softplus, FLOAT), ("Softsign", tf_grad_kernels.softsign, FLOAT)]:
     register_op(_name, grad=DIFFERENTIABLE, inputs=("features",), types={"features": Arg("T", _allowed)})(_fn)
@@ -210,6 +206,12 @@ def _softmax_xent(logits, labels, *, axis=-1):
     return -(labels * torch.log_softmax(logits, dim=-1)).sum(-1)
 
 
+def _outside(labels, n_classes) -> bool:
+    # One reduction and one host read (a device sync) for both bounds.
+    lo, hi = torch.stack(torch.aminmax(labels)).tolist()
+    return lo < 0 or hi >= n_classes
+
+
 @register_op("SparseSoftmaxCrossEntropyWithLogits", grad=DIFFERENTIABLE, inputs=("features", "labels"),
              types={"features": Arg("T", FLOAT), "labels": Arg("Tlabels", INT32_64)})
 def _sparse_softmax_xent(logits, labels):
@@ -219,8 +221,7 @@ def _sparse_softmax_xent(logits, labels):
         # a traced assertion fails the compiled call instead, which then re-runs as the Python plan and raises
         # TF's InvalidArgumentError below.
         torch._assert_async(((labels >= 0) & (labels < n_classes)).all(), "label value outside [0, n_classes)")
-    elif labels.device.type != "meta" and labels.numel() and (int(labels.min()) < 0 or
-                                                               int(labels.max()) >= n_classes):
+    elif labels.device.type != "meta" and labels.numel() and _outside(labels, n_classes):
         bad = labels[(labels < 0) | (labels >= n_classes)].reshape(-1)[0]
         raise errors.InvalidArgumentError(
             f"Received a label value of {int(bad)} which is outside the valid range of [0, {n_classes}).  Label "

@@ -162,7 +162,10 @@ def _install(cls):
     cls.__getitem__ = _getitem
     cls.__eq__ = _eq
     cls.__ne__ = _ne
-    cls.__hash__ = lambda self: id(self)
+    # The identity hash, inherited from object (its C slot: no Python call per dict lookup). Inherited, not
+    # assigned: torch.compile traces object's own hash, but graph-breaks on a C __hash__ found in a class dict.
+    if "__hash__" in cls.__dict__:
+        delattr(cls, "__hash__")
 
 
 _install(Tensor)

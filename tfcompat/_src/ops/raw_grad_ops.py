@@ -14,6 +14,7 @@ from tfcompat._src.framework import dtypes
 from tfcompat._src.framework.dispatch import constant_value
 from tfcompat._src.framework.op_def import DIFFERENTIABLE, NOT_DIFFERENTIABLE, REGISTRY, register_op
 from tfcompat._src.framework.tensor_shape import TensorShape
+from tfcompat._src.ops import activation_grads
 from tfcompat._src.ops import nn_ops  # noqa: F401 - registers Conv2D/MaxPool/AvgPool used below
 
 __all__ = []
@@ -24,12 +25,12 @@ _GRADIENTS_FEATURES = dict(grad=DIFFERENTIABLE, inputs=("gradients", "features")
 
 @register_op("ReluGrad", **_GRADIENTS_FEATURES)
 def _relu_grad(g, features):
-    return torch.where(features > 0, g, torch.zeros_like(g))
+    return activation_grads.relu_grad(g, features)
 
 
 @register_op("Relu6Grad", **_GRADIENTS_FEATURES)
 def _relu6_grad(g, features):
-    return torch.where((features > 0) & (features < 6), g, torch.zeros_like(g))
+    return activation_grads.relu6_grad(g, features)
 
 
 @register_op("LeakyReluGrad", **_GRADIENTS_FEATURES)
@@ -39,13 +40,12 @@ def _leaky_relu_grad(g, features, *, alpha=0.2):
 
 @register_op("EluGrad", grad=DIFFERENTIABLE, inputs=("gradients", "outputs"))
 def _elu_grad(g, outputs):
-    return torch.where(outputs > 0, g, g * (outputs + 1))
+    return activation_grads.elu_grad(g, outputs)
 
 
 @register_op("SeluGrad", grad=DIFFERENTIABLE, inputs=("gradients", "outputs"))
 def _selu_grad(g, outputs):
-    scale, scale_alpha = 1.0507009873554804934193349852946, 1.7580993408473768599402175208123
-    return torch.where(outputs > 0, g * scale, g * (outputs + scale_alpha))
+    return activation_grads.selu_grad(g, outputs)
 
 
 @register_op("SoftplusGrad", **_GRADIENTS_FEATURES)

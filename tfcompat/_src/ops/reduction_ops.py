@@ -7,7 +7,9 @@ import torch
 from tfcompat._src.framework import composite_dispatch, dtypes, errors
 from tfcompat._src.framework.dispatch import apply_op, constant_value
 from tfcompat._src.framework.fused_eager import fused_entry
-from tfcompat._src.framework.op_def import DIFFERENTIABLE, NOT_DIFFERENTIABLE, register_op, resolve_legacy
+from tfcompat._src.framework.kernel_errors import format_shape
+from tfcompat._src.framework.op_def import (DIFFERENTIABLE, NOT_DIFFERENTIABLE, ShapeMismatch, register_op,
+                                           resolve_legacy)
 from tfcompat._src.framework.op_types import BOOL, INT16_32_64, INT32_64, NUMBER, REAL_NUMBER, REAL_NUMBER_BOOL, Arg
 from tfcompat._src.ops import array_ops, math_ops, shape_checks
 from tfcompat._src.ops._helpers import static_axis, to_tensor
@@ -229,6 +231,8 @@ def _arg_shape(inputs, attrs):
     rank = x.shape.rank
     if rank is None:
         return [(TensorShape(None), out_dtype)]
+    if rank <= 1:   # TF: a scalar, whatever the axis
+        return [(TensorShape([]), out_dtype)]
     if len(inputs) > 1:
         cv = constant_value(inputs[1])
         axis = None if cv is None else int(cv)
@@ -241,24 +245,45 @@ def _arg_shape(inputs, attrs):
     return [(TensorShape(dims), out_dtype)]
 
 
-@register_op("ArgMax", grad=NOT_DIFFERENTIABLE, inputs=("input", "dimension"), shape_fn=_arg_shape,
-             types={"input": Arg("T", REAL_NUMBER_BOOL), "dimension": Arg("Tidx", INT16_32_64, from_attr="axis")})
-def _argmax(x, axis_t=None, *, axis=0, output_type=dtypes.int64):
+def _arg_check(shapes, attrs, values):
+    """TF's ArgOp shape function check (graph ValueError; a scalar or vector input is not checked); the kernel
+    checks every rank (:func:`_arg_kernel`)."""
+    rank = shapes[0].rank if isinstance(shapes[0], TensorShape) else len(shapes[0])
+    axis = values[1] if len(values) > 1 else attrs.get("axis", 0)
+    if rank is None or rank <= 1 or axis is None or getattr(axis, "ndim", 0):
+        return
+    axis = int(axis)
+    if not -rank <= axis < rank:
+        raise ShapeMismatch(f"Dimension ({axis}) must be in the range [{-rank}, {rank}), where {rank} is the number "
+                            f"of dimensions in the input.", f"Expected dimension in the range [{-rank}, {rank}), but "
+                            f"got {axis}")
+
+
+def _arg_kernel(reduce, x, axis_t, axis, output_type):
     if axis_t is not None:
         axis = int(axis_t)
+    nd = x.dim()
+    if not -nd <= axis < nd:
+        raise errors.InvalidArgumentError(f"Expected dimension in the range [{-nd}, {nd}), but got {axis}")
+    if x.shape[axis] == 0:
+        raise errors.InvalidArgumentError(f"Reduction axis {axis} is empty in shape {format_shape(x.shape)}")
     if x.dtype == torch.bool:   # TF accepts bool; torch does not
         x = x.to(torch.uint8)
-    return torch.argmax(x, dim=axis).to(output_type.torch_dtype)
+    return reduce(x, dim=axis).to(output_type.torch_dtype)
+
+
+@register_op("ArgMax", grad=NOT_DIFFERENTIABLE, inputs=("input", "dimension"), shape_fn=_arg_shape,
+             shape_check=_arg_check,
+             types={"input": Arg("T", REAL_NUMBER_BOOL), "dimension": Arg("Tidx", INT16_32_64, from_attr="axis")})
+def _argmax(x, axis_t=None, *, axis=0, output_type=dtypes.int64):
+    return _arg_kernel(torch.argmax, x, axis_t, axis, output_type)
 
 
 @register_op("ArgMin", grad=NOT_DIFFERENTIABLE, inputs=("input", "dimension"), shape_fn=_arg_shape,
+             shape_check=_arg_check,
              types={"input": Arg("T", REAL_NUMBER_BOOL), "dimension": Arg("Tidx", INT32_64, from_attr="axis")})
 def _argmin(x, axis_t=None, *, axis=0, output_type=dtypes.int64):
-    if axis_t is not None:
-        axis = int(axis_t)
-    if x.dtype == torch.bool:
-        x = x.to(torch.uint8)
-    return torch.argmin(x, dim=axis).to(output_type.torch_dtype)
+    return _arg_kernel(torch.argmin, x, axis_t, axis, output_type)
 
 
 def _arg(op_type, input, axis, name, dimension, output_type):

@@ -10,7 +10,7 @@ from tfcompat._src.framework import dtypes, errors
 from tfcompat._src.framework.dispatch import apply_op
 from tfcompat._src.framework.name_scope import name_scope
 from tfcompat._src.framework.kernel_errors import format_shape
-from tfcompat._src.framework.op_def import DIFFERENTIABLE, register_op
+from tfcompat._src.framework.op_def import DIFFERENTIABLE, ShapeMismatch, register_op
 from tfcompat._src.framework.op_types import INT16_32_64, REAL_NUMBER, Arg
 from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.ops import array_ops, math_ops
@@ -25,9 +25,28 @@ def _top_k_shape(inputs, attrs):
     return [(TensorShape(dims), inputs[0].dtype), (TensorShape(dims), attrs.get("index_type", dtypes.int32))]
 
 
+def _top_k_check(shapes, attrs, values):
+    """TF's TopKShapeFn checks (graph ValueError), with the kernel's wording for eager."""
+    dims = None if isinstance(shapes[0], TensorShape) and shapes[0].rank is None else list(shapes[0])
+    if dims is not None and not dims:
+        raise ShapeMismatch("Shape must be at least rank 1 but is rank 0",
+                            f"input must be >= 1-D, got shape {format_shape(shapes[0])}")
+    k = values[1] if len(values) > 1 else attrs.get("k")
+    if k is None or getattr(k, "ndim", 0) or isinstance(k, bool) or not float(k).is_integer():
+        return
+    k = int(k)
+    if k < 0:
+        raise ShapeMismatch(f"Dimension size, given by scalar input 1, must be non-negative but is {k}",
+                            f"Need k >= 0, got {k}")
+    last = None if dims is None else dims[-1]
+    if last is not None and last < k:
+        raise ShapeMismatch(f"input must have last dimension >= k = {k} but is {last}",
+                            f"input must have at least k columns. Had {last}, needed {k}")
+
+
 @register_op("TopKV2", grad=DIFFERENTIABLE, inputs=("input", "k"), num_outputs=2,
              types={"input": Arg("T", REAL_NUMBER), "k": Arg("Tk", INT16_32_64, from_attr="k")},
-             shape_fn=_top_k_shape)
+             shape_fn=_top_k_shape, shape_check=_top_k_check)
 def _top_k(x, k_t=None, *, k=None, sorted=True, index_type=dtypes.int32):  # noqa: A002
     if k_t is not None:
         k = int(k_t)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import torch
 
 from tfcompat._src.framework import dispatch, errors
+from tfcompat._src.ops import activation_grads
 from tfcompat._src.ops.grad_function import TFGradFunction
 
 __all__ = ["sqrt", "rsqrt", "reciprocal", "abs_", "sign", "maximum", "minimum", "pow_", "floormod", "relu",
@@ -314,23 +315,7 @@ def _selu_value(x):
     return torch.where(x < 0, _SELU_SCALE_ALPHA * (torch.exp(x) - 1), _SELU_SCALE * x)
 
 
-class _Elu(TFGradFunction):
-    @staticmethod
-    def forward(ctx, x):
-        y = _elu_value(x)
-        ctx.save_for_backward(y)
-        ctx.save_for_forward(y)
-        return y
-
-    @staticmethod
-    def backward(ctx, dy):
-        y, = ctx.saved_tensors
-        return torch.where(y < 0, dy * (y + 1), dy)
-
-    @staticmethod
-    def jvp(ctx, t):
-        y, = ctx.saved_tensors
-        return torch.where(y < 0, t * (y + 1), t)
+_Elu = activation_grads.output_activation(_elu_value, activation_grads.elu_grad, activation_grads.elu_grad_value)
 
 
 def elu(x):
@@ -338,23 +323,8 @@ def elu(x):
     return _Elu.apply(x) if _recording(x) else _elu_value(x)
 
 
-class _Selu(TFGradFunction):
-    @staticmethod
-    def forward(ctx, x):
-        y = _selu_value(x)
-        ctx.save_for_backward(y)
-        ctx.save_for_forward(y)
-        return y
-
-    @staticmethod
-    def backward(ctx, dy):
-        y, = ctx.saved_tensors
-        return torch.where(y < 0, dy * (y + _SELU_SCALE_ALPHA), dy * _SELU_SCALE)
-
-    @staticmethod
-    def jvp(ctx, t):
-        y, = ctx.saved_tensors
-        return torch.where(y < 0, t * (y + _SELU_SCALE_ALPHA), t * _SELU_SCALE)
+_Selu = activation_grads.output_activation(_selu_value, activation_grads.selu_grad,
+                                          activation_grads.selu_grad_value)
 
 
 def selu(x):

@@ -15,7 +15,6 @@ import contextlib
 import sys
 
 import torch
-from torch.autograd.graph import get_gradient_edge
 
 from tfcompat._src.framework import context as ctx_lib
 from tfcompat._src.framework import dispatch as dispatch_lib
@@ -96,16 +95,17 @@ def _python_refs(t: torch.Tensor) -> int:
     return sys.getrefcount(t)
 
 
+_PROBE = {0: torch.zeros(1)}
+
+
 def _baseline_refs() -> int:
     # The Python references an unshared variable tensor has inside _unshared, measured through the same call
     # shape: one from the variable (its attribute or the session's store), one local in the caller, the
-    # parameter, getrefcount's argument. Measured, not assumed, so it follows the interpreter's conventions.
-    holder = {0: torch.zeros(1)}
-    cur = holder[0]
+    # parameter, getrefcount's argument. Measured on each call, not once: the interpreter's count for the same
+    # call shape can change while a program runs (after a torch.compile failure it is one higher for good, and
+    # a baseline measured before that would refuse every in-place update).
+    cur = _PROBE[0]
     return _python_refs(cur)
-
-
-_BASELINE_REFS = _baseline_refs()
 
 
 def _unshared(t: torch.Tensor) -> bool:
@@ -116,7 +116,7 @@ def _unshared(t: torch.Tensor) -> bool:
         return False
     uses = t._use_count()
     # While C++ holds more references than the Python object's own, torch keeps one extra reference to it.
-    if sys.getrefcount(t) - (uses > 1) != _BASELINE_REFS:
+    if sys.getrefcount(t) - (uses > 1) != _baseline_refs():
         return False
     if torch._C._storage_Use_Count(t.untyped_storage()._cdata) != 2:  # t's + the temporary storage object
         return False
@@ -126,9 +126,15 @@ def _unshared(t: torch.Tensor) -> bool:
     # leaf's AccumulateGrad node, which holds the leaf but never reads its values: harmless. It is the one
     # other holder when fetching the node adds no reference (it existed already).
     if uses == 2 and t.requires_grad:
-        edge = get_gradient_edge(t)
+        # torch.autograd.graph.get_gradient_edge(t) for a leaf, inlined (it costs ~7 Python calls per update).
+        prev = torch.is_grad_enabled()
+        torch._C._set_grad_enabled(True)
+        try:
+            node = t.view_as(t).grad_fn.next_functions[0][0]
+        finally:
+            torch._C._set_grad_enabled(prev)
         held = t._use_count() == 2
-        del edge
+        del node
         return held
     return False
 
@@ -141,6 +147,7 @@ def _handle_shape(inputs, attrs):
 @register_op("VarHandleOp", grad=DIFFERENTIABLE, inputs=(), stateful=True, shape_fn=_handle_shape,
              tf_gradient=TF_GRADIENT_NONE)
 def _var_handle(*, var):
+    # Not inlined: compiled plans' variable stand-ins and string variables override _current_value.
     return var._current_value()
 
 
@@ -327,11 +334,14 @@ class Variable(metaclass=VariableCreatorMeta):   # the metaclass runs tf.variabl
 
     # -- value access used by kernels -----------------------------------------------------------------
     def _current_value(self) -> torch.Tensor:
+        # The hottest read of a step: inlined _store(), no Python call but this one in the common case.
         if self._graph is None:
             return self._value
-        store = _store()
         try:
-            return store[self]
+            return _ctx.resource_store[self]
+        except (AttributeError, TypeError):  # no store attribute, or None: no Session runs
+            _store()  # raises FailedPreconditionError
+            raise
         except KeyError:
             raise errors.FailedPreconditionError(
                 f"Attempting to use uninitialized value {self.op.name}\n\t [[{{{{node {self.op.name}}}}}]]. "
@@ -366,8 +376,9 @@ class Variable(metaclass=VariableCreatorMeta):   # the metaclass runs tf.variabl
                 raise errors.InvalidArgumentError(
                     f"Trying to assign a {dtypes.from_torch(new.dtype).name} value to the variable "
                     f"{self._name} of dtype {self._dtype.name}")
-            if validate_shape and self._validate_shape and self._shape.rank is not None and \
-                    not self._shape.is_compatible_with(TensorShape(new.shape)):
+            # new.shape == _dims (a torch.Size equal to the fully known shape) is compatible without more calls.
+            if validate_shape and self._validate_shape and new.shape != self._shape._dims and \
+                    self._shape.rank is not None and not self._shape.is_compatible_with(TensorShape(new.shape)):
                 raise errors.InvalidArgumentError(
                     f"Trying to assign to variable with tensor with wrong shape. Expected {self._shape} got "
                     f"{TensorShape(new.shape)}")
@@ -385,14 +396,19 @@ class Variable(metaclass=VariableCreatorMeta):   # the metaclass runs tf.variabl
         if self._graph is None:
             self._value = leaf
         else:
-            _store()[self] = leaf
+            _ctx.resource_store[self] = leaf   # a kernel runs: a Session's store is installed
         return leaf
 
     def _writable_value(self) -> torch.Tensor:
         """The variable's tensor, ready to be updated in place under ``torch.no_grad`` (optimizer kernels,
         runtime/training/update_ops.py): the current one when nothing else holds it, else a private copy bound
         first (TF's copy-on-write before a resource variable update)."""
-        cur = self._current_value()
+        # self._current_value() inlined (optimizer kernels call this per slot per step; the compiled plans'
+        # stand-in overrides this method, and a string variable is never updated by an optimizer).
+        try:
+            cur = self._value if self._graph is None else _ctx.resource_store[self]
+        except (AttributeError, TypeError, KeyError):
+            cur = self._current_value()
         if _unshared(cur):
             return cur
         return self._bind_fresh(cur.detach().clone())
@@ -529,14 +545,15 @@ class Variable(metaclass=VariableCreatorMeta):   # the metaclass runs tf.variabl
 
     def _assign(self, value, mode, use_locking=None, name=None, read_value=True):
         graph = ctx_lib.graph_mode_graph()
+        if not isinstance(value, (EagerTensor, SymbolicTensor)):
+            value = convert_to_tensor(value, dtype=self._dtype)
         if graph is None and self._graph is None and type(value) is EagerTensor and value._dtype is self._dtype \
                 and value._t.shape == self._value.shape:
-            # The usual eager update: the value already has the variable's dtype and its current value's shape
-            # (which the variable's shape admits), so none of the checks below can fail.
+            # The usual eager update (a python number included, e.g. ``iterations.assign_add(1)``): the value has
+            # the variable's dtype and its current value's shape (which the variable's shape admits), so none of
+            # the checks below can fail.
             self._assign_value(value._t, mode)
-            return _UnreadVariable(self) if read_value else None
-        value = convert_to_tensor(value, dtype=self._dtype) if not isinstance(value, (EagerTensor, SymbolicTensor)) \
-            else value
+            return _unread_view(self) if read_value else None
         if value.dtype is not self._dtype:
             raise ValueError(f"Tensor conversion requested dtype {self._dtype.name} for Tensor with dtype "
                              f"{value.dtype.name}: {value!r}")
@@ -555,7 +572,7 @@ class Variable(metaclass=VariableCreatorMeta):   # the metaclass runs tf.variabl
                              f"{_dims(self._shape)} and update shape {_dims(value.shape)} for '{{{{node {op}}}}}'")
         if graph is None and self._graph is None:
             self._assign_value(value._t, mode)
-            return _UnreadVariable(self) if read_value else None
+            return _unread_view(self) if read_value else None
         if self._graph is None:
             self._graph_handle(graph)
         with _ordered_after_writes(graph, self, write=True):
@@ -616,9 +633,6 @@ class Variable(metaclass=VariableCreatorMeta):   # the metaclass runs tf.variabl
             return (f"<tf.Variable '{self._name}' shape={self._shape} dtype={self._dtype.name}, "
                     f"numpy={EagerTensor(self._value)._numpy_text(True)}>")
         return f"<tf.Variable '{self._name}' shape={self._shape} dtype={self._dtype.name}>"
-
-    def __hash__(self):
-        return id(self)
 
     def __bool__(self):
         return bool(self._as_tensor())
@@ -731,3 +745,11 @@ def _add_handle_op(graph, var, op_name):
 
 def is_variable_initialized(variable):
     return variable.is_initialized()
+
+
+def _unread_view(parent: Variable) -> _UnreadVariable:
+    # _UnreadVariable(parent) without the variable-creator metaclass call and __new__/__init__ (an eager assign
+    # returns one every step).
+    view = object.__new__(_UnreadVariable)
+    object.__setattr__(view, "_parent", parent)
+    return view

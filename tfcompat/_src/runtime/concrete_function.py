@@ -109,7 +109,10 @@ class ConcreteFunction:
         self._params = list(params)
         self.inputs = list(placeholders)
         self._output_structure = output_structure
-        self.outputs = [t for t in nest.flatten(output_structure) if isinstance(t, SymbolicTensor)]
+        # The flat outputs and whether they need packing, computed once: _call_flat runs every call.
+        self._flat_outputs = nest.flatten(output_structure)
+        self._nested_outputs = nest.is_nested(output_structure)
+        self.outputs = [t for t in self._flat_outputs if isinstance(t, SymbolicTensor)]
         self._python_function = python_function
         self._variables = list(variables)
         self.name = f"__inference_{name}_{next(_uids)}".encode()
@@ -290,11 +293,14 @@ class ConcreteFunction:
                         ids.add(t)
             tracking = tuple(t for t in tapes if t in ids)
         forward_ad = bool(dispatch.FORWARD_ACCUMULATORS)
-        plan = self._plan(bool(tracking))
-        outs = plan.run([a._t for a in tensor_args], grad_enabled=bool(tracking) or plan.has_gradients)
+        create_graph = bool(tracking)
+        plan = self._plans.get(create_graph)
+        if plan is None:
+            plan = self._plan(create_graph)
+        outs = plan.run([a._t for a in tensor_args], grad_enabled=create_graph or plan.has_gradients)
         results = iter(outs)
         flat = []
-        for o in nest.flatten(self._output_structure):
+        for o in self._flat_outputs:
             if isinstance(o, SymbolicTensor):
                 t = next(results)
                 if o.dtype is dtypes.string:   # a string value (bytes / object array), never differentiable
@@ -311,7 +317,9 @@ class ConcreteFunction:
                 flat.append(o)
         if forward_ad:
             dispatch.hooks["forward_record"]([x for x in flat if isinstance(x, EagerTensor)])
-        return nest.pack_sequence_as(self._output_structure, flat)
+        if self._nested_outputs:
+            return nest.pack_sequence_as(self._output_structure, flat)
+        return flat[0]
 
 
 class AtomicFunction:
@@ -352,6 +360,12 @@ def _signature_value(trace_type, names, param_name):
     return getattr(trace_type, "value", trace_type)
 
 
+# Component flatteners for composite specs (SparseTensorSpec, RaggedTensorSpec), registered by
+# runtime/function_composites.py (which builds on this module): each appends a value's component tensors and
+# returns True, or returns False for a spec it does not handle.
+COMPOSITE_FLATTENERS: list = []
+
+
 def _flat_tensors(trace_type, value, out, error):
     """Appends the tensors ``value`` gives for the placeholders of ``trace_type`` (TF's structured binding: a
     tensor must fit its TensorSpec, a python value must equal its Literal)."""
@@ -379,6 +393,8 @@ def _flat_tensors(trace_type, value, out, error):
             raise error(f"Can not cast {value!r} to {trace_type!r}")
         for k, c in trace_type.items:
             _flat_tensors(c, value[k], out, error)
+        return
+    if any(flatten(trace_type, value, out) for flatten in COMPOSITE_FLATTENERS):
         return
     if trace_type != trace_type_of(value):
         raise error(f"Can not cast {value!r} to {trace_type!r}")

@@ -32,20 +32,20 @@ import torch
 from tfcompat._src.autograph import api as autograph
 from tfcompat._src.autograph.core import ConversionOptions, ControlStatusCtx, Status
 from tfcompat._src.framework import context as ctx_lib
-from tfcompat._src.framework import dtypes
 from tfcompat._src.framework import nest
 from tfcompat._src.framework.dispatch import convert_to_tensor
 from tfcompat._src.framework.func_graph import has_side_effects
 from tfcompat._src.framework.graph import Graph, Operation
-from tfcompat._src.framework.sparse_tensor import SparseTensor
 from tfcompat._src.framework.tensor import EagerTensor, SymbolicTensor, Tensor
 from tfcompat._src.ops import array_ops
 from tfcompat._src.ops import variables as variables_lib
+from tfcompat._src.ops.ragged.ragged_tensor import RaggedTensor
 from tfcompat._src.runtime.concrete_function import (KEYWORD_ONLY, POSITIONAL_ONLY, POSITIONAL_OR_KEYWORD,
                                                      ConcreteFunction, Param)
 from tfcompat._src.runtime.executor import compile_plan
 from tfcompat._src.runtime.function_types import CustomType, Mapping, Sequence, TensorSpec, trace_type_of
-from tfcompat._src.runtime.type_spec import SparseTensorSpec
+from tfcompat._src.runtime.function_composites import (composite_placeholders, composite_tensors, has_ragged,
+                                                        identity_components, ragged_output_function)
 
 __all__ = ["function", "Function", "TensorSpec", "ConcreteFunction", "RUN_FUNCTIONS_EAGERLY"]
 
@@ -192,15 +192,9 @@ def _placeholders(trace_type, value, name, out):
         p = array_ops.placeholder(trace_type.dtype, trace_type.shape, name=getattr(trace_type, "name", None) or name)
         out.append(p)
         return p
-    if isinstance(trace_type, SparseTensorSpec):
-        rank = trace_type.shape.rank
-        components = [array_ops.placeholder(dtypes.int64, [None, rank], name=name),
-                      array_ops.placeholder(trace_type.dtype, [None], name=name),
-                      array_ops.placeholder(dtypes.int64, [rank], name=name)]
-        out.extend(components)
-        sparse = SparseTensor(*components)
-        sparse.set_shape(trace_type.shape)
-        return sparse
+    composite = composite_placeholders(trace_type, name, out)
+    if composite is not None:
+        return composite
     if isinstance(trace_type, Sequence):
         items = [_placeholders(c, v, name, out) for c, v in zip(trace_type.components, value)]
         return trace_type.kind(*items) if trace_type.fields is not None else trace_type.kind(items)
@@ -306,7 +300,7 @@ class Function:
             key = _fast_key(args)
             concrete = self._fast_cache.get(key) if key is not None else None
             if concrete is not None:
-                self._call_stats().called_without_tracing()
+                (self._detector or self._call_stats()).called_without_tracing()
                 return concrete._call_flat([a for a in args if type(a) is EagerTensor])
         else:
             key = None
@@ -493,8 +487,9 @@ class Function:
             variables_lib.creation_hooks.remove(on_variable_created)
         graph._function_finished = True   # its tensors may not be used outside it any more (TF's error)
         variables = [op.attrs["var"] for op in graph.get_operations() if op.type == "VarHandleOp"]
-        concrete = ConcreteFunction(graph, params, placeholders, outputs, self._python_function, variables,
-                                    self._name, jit_compile=self._jit_compile)
+        build = ragged_output_function if has_ragged(outputs) else ConcreteFunction
+        concrete = build(graph, params, placeholders, outputs, self._python_function, variables, self._name,
+                         jit_compile=self._jit_compile)
         self._traces.append((context, list(params), concrete))
         return concrete
 
@@ -503,6 +498,8 @@ class Function:
         def convert(o):
             if o is None or isinstance(o, Operation):
                 return o
+            if isinstance(o, RaggedTensor):
+                return identity_components(o)
             if isinstance(o, variables_lib.Variable):
                 o = o.read_value()
             if not isinstance(o, SymbolicTensor):
@@ -573,8 +570,8 @@ def _convert_to_spec(spec, value):
 def _collect_tensors(trace_type, value, out):
     if isinstance(trace_type, TensorSpec):
         out.append(value if isinstance(value, EagerTensor) else convert_to_tensor(value, dtype=trace_type.dtype))
-    elif isinstance(trace_type, SparseTensorSpec):
-        out.extend((value.indices, value.values, value.dense_shape))
+    elif composite_tensors(trace_type, value, out):
+        pass
     elif isinstance(trace_type, Sequence):
         for c, v in zip(trace_type.components, value):
             _collect_tensors(c, v, out)

@@ -20,7 +20,6 @@ from tfcompat._src.framework import context as ctx_lib
 from tfcompat._src.framework import dtypes
 from tfcompat._src.framework import nest
 from tfcompat._src.framework.dispatch import convert_to_tensor
-from tfcompat._src.framework.sparse_tensor import SparseTensor
 from tfcompat._src.framework.tensor import SymbolicTensor, Tensor
 from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.ops import array_ops, math_ops
@@ -31,8 +30,8 @@ from tfcompat._src.keras import hooks
 from tfcompat._src.keras import mixed_precision
 from tfcompat._src.keras.engine import base_layer_utils as utils
 from tfcompat._src.keras.engine import input_spec as input_spec_lib
+from tfcompat._src.keras.engine import composite_inputs
 from tfcompat._src.keras.engine import node as node_lib
-from tfcompat._src.keras.engine import ragged_inputs
 from tfcompat._src.keras.engine.layer_losses import LossesMixin
 from tfcompat._src.keras.engine.layer_nodes import NodeAccessorsMixin
 from tfcompat._src.keras.engine.layer_tracking import AttributeTrackingMixin
@@ -57,14 +56,7 @@ def _default(method):
 def _copy_symbolic(t):
     if isinstance(t, SymbolicTensor):
         return array_ops.identity(t)
-    if isinstance(t, SparseTensor) and node_lib.is_symbolic(t):
-        copy = SparseTensor(array_ops.identity(t.indices), array_ops.identity(t.values),
-                            array_ops.identity(t.dense_shape))
-        copy.set_shape(t.shape)
-        return copy
-    if ragged_inputs.is_symbolic_ragged(t):   # kinput hook: a ragged Keras tensor returned unchanged
-        return t.with_flat_values(array_ops.identity(t.flat_values))
-    return t
+    return composite_inputs.copy_symbolic(t)
 
 
 class Layer(AttributeTrackingMixin, WeightsMixin, LossesMixin, NodeAccessorsMixin, Module):

@@ -12,9 +12,8 @@ import numpy as np
 
 from tfcompat._src.framework import nest
 from tfcompat._src.framework.dispatch import convert_to_tensor
-from tfcompat._src.framework.sparse_tensor import SparseTensor
 from tfcompat._src.framework.tensor import SymbolicTensor, Tensor
-from tfcompat._src.keras.engine import ragged_inputs
+from tfcompat._src.keras.engine import composite_inputs
 
 __all__ = ["call_context", "CallSpec", "to_snake_case", "convert_inputs", "symbolic_graph_of", "keras_get"]
 
@@ -172,12 +171,10 @@ def convert_inputs(inputs):
 
 
 def symbolic_graph_of(flat_inputs):
-    """The graph of the first symbolic tensor (or SparseTensor of symbolic tensors) among ``flat_inputs``, or
-    None."""
+    """The graph of the first symbolic tensor (or SparseTensor or RaggedTensor of symbolic tensors) among
+    ``flat_inputs``, or None."""
     for x in flat_inputs:
-        if isinstance(x, SparseTensor):
-            x = x.values
-        x = ragged_inputs.symbolic_part(x)   # kinput hook: a symbolic RaggedTensor's graph
+        x = composite_inputs.graph_tensor(x)
         if isinstance(x, SymbolicTensor):
             return x.graph
     return None

@@ -24,7 +24,7 @@ from tfcompat._src.ops import variables as variables_lib
 from tfcompat._src.distribute import distribute_context
 from tfcompat._src.distribute import input_lib as distribute_input_lib
 from tfcompat._src.keras import backend
-from tfcompat._src.keras.engine import ragged_inputs
+from tfcompat._src.keras.engine import composite_inputs
 from tfcompat._src.keras.utils import data_utils, dataset_creator
 
 __all__ = ["unpack_x_y_sample_weight", "pack_x_y_sample_weight", "train_validation_split", "DataHandler",
@@ -85,12 +85,8 @@ def _to_tensor(x):
         return None
     if isinstance(x, SparseTensorValue):
         x = SparseTensor.from_value(x)
-    if isinstance(x, SparseTensor):
-        if not isinstance(x.values, EagerTensor):
-            raise TypeError(f"Symbolic tensors cannot be used as training data; pass numpy arrays. Received: {x}")
-        return x
-    if isinstance(x, ragged_inputs.RaggedTensor):   # kinput hook: ragged training data
-        return ragged_inputs.check_eager_ragged(x)
+    if isinstance(x, (SparseTensor, composite_inputs.RaggedTensor)):
+        return composite_inputs.check_training_data(x)
     if isinstance(x, variables_lib.Variable):
         if x.graph is not None:
             raise TypeError("Variables of a TF1 graph cannot be used as training data; pass numpy arrays.")
@@ -110,33 +106,12 @@ def _to_tensor(x):
     return eager_from_numpy(arr)
 
 
-def _take_sparse_rows(sparse, rows) -> SparseTensor:
-    # The SparseTensor of rows `rows` (int64, distinct) of an eager `sparse`, in that order, with indices in
-    # row-major order: what tf-keras's CompositeTensorDataAdapter batches (Dataset.from_tensor_slices + batch).
-    indices = sparse.indices._t
-    dense_shape = sparse.dense_shape._t
-    position = torch.full((int(dense_shape[0]),), -1, dtype=torch.int64)
-    position[rows] = torch.arange(rows.numel(), dtype=torch.int64)
-    new_rows = position[indices[:, 0]]
-    keep = (new_rows >= 0).nonzero().reshape(-1)
-    keep = keep[torch.sort(new_rows[keep], stable=True).indices]
-    new_indices = torch.cat([new_rows[keep].unsqueeze(1), indices[keep, 1:]], dim=1)
-    new_shape = torch.cat([torch.tensor([rows.numel()], dtype=torch.int64), dense_shape[1:]])
-    values = sparse.values
-    return SparseTensor(EagerTensor(new_indices, dtypes.int64), EagerTensor(values._t[keep], values.dtype),
-                        EagerTensor(new_shape, dtypes.int64))
-
-
 def _take_rows(t, rows):
-    """Rows ``rows`` (a slice or an int64 index tensor) of a batch-major tensor or SparseTensor."""
+    """Rows ``rows`` (a slice or an int64 index tensor) of a batch-major tensor, SparseTensor or RaggedTensor."""
     if t is None:
         return None
-    if isinstance(t, SparseTensor):
-        if isinstance(rows, slice):
-            rows = torch.arange(rows.start, rows.stop, dtype=torch.int64)
-        return _take_sparse_rows(t, rows)
-    if isinstance(t, ragged_inputs.RaggedTensor):   # kinput hook
-        return ragged_inputs.take_ragged_rows(t, rows)
+    if isinstance(t, (SparseTensor, composite_inputs.RaggedTensor)):
+        return composite_inputs.take_rows(t, rows)
     return EagerTensor(t._t[rows], t.dtype)
 
 
@@ -288,7 +263,7 @@ def _dataset_from_creator(creator, steps):
 
 
 def _is_iterable_data(x) -> bool:
-    if x is None or _is_array_like(x) or isinstance(x, (dict, str, bytes, ragged_inputs.RaggedTensor)):  # (kinput)
+    if x is None or _is_array_like(x) or isinstance(x, (dict, str, bytes, composite_inputs.RaggedTensor)):
         return False
     if isinstance(x, (list, tuple)):
         return False

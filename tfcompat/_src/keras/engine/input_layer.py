@@ -8,10 +8,9 @@ from tfcompat._src.framework import context as ctx_lib
 from tfcompat._src.framework import dtypes
 from tfcompat._src.framework.tensor import SymbolicTensor
 from tfcompat._src.framework.tensor_shape import TensorShape
-from tfcompat._src.ops import array_ops, sparse_ops_api
 from tfcompat._src.keras import backend
+from tfcompat._src.keras.engine import composite_inputs
 from tfcompat._src.keras.engine import node as node_lib
-from tfcompat._src.keras.engine import ragged_inputs
 from tfcompat._src.keras.engine.base_layer import Layer
 
 __all__ = ["InputLayer", "Input"]
@@ -23,7 +22,7 @@ class InputLayer(Layer):
     ``sparse=True`` makes the input a SparseTensor of placeholders (tf-keras: a SparseKerasTensor) with dense
     shape ``(batch_size,) + input_shape``; ``ragged=True`` a RaggedTensor of placeholders (tf-keras: a
     RaggedKerasTensor) whose ragged rank is the index of the last ``None`` in ``input_shape`` (engine/
-    ragged_inputs.py; a dense placeholder when that rank is 0). Differences: no ``type_spec`` inputs, no sparse or
+    composite_inputs.py; a dense placeholder when that rank is 0). Differences: no ``type_spec`` inputs, no sparse or
     ragged ``input_tensor`` (NotImplementedError)."""
 
     @property
@@ -72,15 +71,8 @@ class InputLayer(Layer):
             batch_input_shape = (batch_size,) + tuple(input_shape) if input_shape is not None else None
             graph = backend.get_graph()
             with ctx_lib.push_graph(graph), graph.name_scope(""), graph.control_dependencies(None):
-                if self.sparse:
-                    input_tensor = sparse_ops_api.sparse_placeholder(dtypes.as_dtype(dtype), shape=batch_input_shape,
-                                                                     name=self.name)
-                elif self.ragged:
-                    input_tensor = ragged_inputs.ragged_placeholder(dtypes.as_dtype(dtype), batch_input_shape,
-                                                                    self.name)
-                else:
-                    input_tensor = array_ops.placeholder(dtypes.as_dtype(dtype), shape=batch_input_shape,
-                                                         name=self.name)
+                input_tensor = composite_inputs.placeholder(dtypes.as_dtype(dtype), batch_input_shape, self.name,
+                                                            sparse=self.sparse, ragged=self.ragged)
             self.is_placeholder = True
             self._batch_input_shape = batch_input_shape
         else:

@@ -12,10 +12,11 @@ from tfcompat._src.framework import nest
 from tfcompat._src.framework.sparse_tensor import SparseTensor
 from tfcompat._src.framework.tensor import SymbolicTensor, Tensor
 from tfcompat._src.keras import losses_utils
-from tfcompat._src.keras.engine import ragged_inputs
+from tfcompat._src.keras.engine import composite_inputs
+from tfcompat._src.keras.engine.composite_inputs import SPARSE_COMPONENTS, components_of
 
 __all__ = ["Node", "KerasHistory", "keras_history", "set_keras_history", "uses_keras_history", "get_mask",
-           "set_mask", "is_symbolic", "sparse_parent_of", "SPARSE_COMPONENTS"]
+           "set_mask", "is_symbolic", "component_parent_of", "components_of", "SPARSE_COMPONENTS"]
 
 
 class KerasHistory(tuple):
@@ -66,17 +67,16 @@ class _IdentityTable:
 
 
 _HISTORY = _IdentityTable()
-# A component tensor of a symbolic SparseTensor with a Keras history -> (that SparseTensor, component index): raw
-# ops on `sparse_input.values` replay on the component of the SparseTensor the model is called with.
-_SPARSE_PARENT = _IdentityTable()
-SPARSE_COMPONENTS = ("indices", "values", "dense_shape")
+# A component tensor of a symbolic SparseTensor or RaggedTensor with a Keras history -> (that composite tensor,
+# component index): raw ops on `sparse_input.values` or `ragged_input * 2.0` replay on the component of the
+# composite tensor the model is called with.
+_COMPONENT_PARENT = _IdentityTable()
 
 
 def is_symbolic(x) -> bool:
     """A graph tensor, or a SparseTensor or RaggedTensor of graph tensors (tf-keras: a KerasTensor /
     SparseKerasTensor / RaggedKerasTensor)."""
-    return isinstance(x, SymbolicTensor) or (isinstance(x, SparseTensor) and isinstance(x.values, SymbolicTensor)) \
-        or ragged_inputs.is_symbolic_ragged(x)   # kinput hook: ragged Keras inputs
+    return isinstance(x, SymbolicTensor) or composite_inputs.is_symbolic_composite(x)
 
 
 def keras_history(t):
@@ -88,15 +88,20 @@ def keras_history(t):
 
 def set_keras_history(t, history) -> None:
     _HISTORY.set(t, history)
-    if isinstance(t, SparseTensor):
-        for i, name in enumerate(SPARSE_COMPONENTS):
-            _SPARSE_PARENT.set(getattr(t, name), None if history is None else (weakref.ref(t), i))
+    if isinstance(t, (SparseTensor, composite_inputs.RaggedTensor)):
+        for i, component in enumerate(components_of(t)):
+            # A ragged layer output shares its row splits with its input: they stay the input's components.
+            owner = component_parent_of(component)
+            if history is not None and owner is None:
+                _COMPONENT_PARENT.set(component, (weakref.ref(t), i))
+            elif history is None and owner is not None and owner[0] is t:
+                _COMPONENT_PARENT.set(component, None)
 
 
-def sparse_parent_of(t):
-    """(SparseTensor, component index) when ``t`` is a component of a SparseTensor with a Keras history, else
-    None."""
-    entry = _SPARSE_PARENT.get(t)
+def component_parent_of(t):
+    """(SparseTensor or RaggedTensor, component index) when ``t`` is a component of a composite Keras tensor
+    with a Keras history, else None."""
+    entry = _COMPONENT_PARENT.get(t)
     parent = None if entry is None else entry[0]()
     if parent is None or keras_history(parent) is None:
         return None
@@ -114,7 +119,7 @@ def get_mask(t):
 def set_mask(t, mask) -> None:
     if isinstance(t, Tensor):
         losses_utils.set_keras_mask(t, mask)
-    elif isinstance(t, ragged_inputs.RaggedTensor):   # kinput hook: a ragged output's mask, read by get_mask
+    elif isinstance(t, composite_inputs.RaggedTensor):   # a ragged output's mask, read by get_mask
         t._keras_mask = mask
 
 
@@ -197,19 +202,17 @@ def uses_keras_history(values) -> bool:
     """Whether any symbolic tensor among ``values`` has, or depends on a tensor with, a Keras history."""
     memo = {}
     for t in values:
-        if isinstance(t, SparseTensor) and is_symbolic(t):
-            if keras_history(t) is not None or any(_depends_on_history(getattr(t, name), memo)
-                                                   for name in SPARSE_COMPONENTS):
+        if isinstance(t, SymbolicTensor):
+            if _depends_on_history(t, memo):
                 return True
-        elif isinstance(t, SymbolicTensor) and _depends_on_history(t, memo):
-            return True
-        elif ragged_inputs.is_symbolic_ragged(t) and keras_history(t) is not None:   # kinput hook
-            return True
+        elif is_symbolic(t):   # a SparseTensor or RaggedTensor of graph tensors
+            if keras_history(t) is not None or any(_depends_on_history(c, memo) for c in components_of(t)):
+                return True
     return False
 
 
 def _depends_on_history(t, memo) -> bool:
-    if keras_history(t) is not None or sparse_parent_of(t) is not None:
+    if keras_history(t) is not None or component_parent_of(t) is not None:
         return True
     key = id(t.op)
     if key in memo:

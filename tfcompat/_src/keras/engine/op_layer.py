@@ -12,14 +12,16 @@ from __future__ import annotations
 from tfcompat._src.framework import context as ctx_lib
 from tfcompat._src.framework.dispatch import apply_op
 from tfcompat._src.framework.sparse_tensor import SparseTensor
+from tfcompat._src.framework.string_tensor import StringTensor
 from tfcompat._src.framework.tensor import EagerTensor, SymbolicTensor
 from tfcompat._src.ops import variables as variables_lib
 from tfcompat._src.keras import hooks
+from tfcompat._src.keras.engine import composite_inputs
 from tfcompat._src.keras.engine import node as node_lib
 from tfcompat._src.keras.engine.base_layer import Layer
 from tfcompat._src.keras.layers import serialization
 
-__all__ = ["TFOpLambda", "SparseTensorLayer", "create_keras_history"]
+__all__ = ["TFOpLambda", "CompositeTensorLayer", "create_keras_history"]
 
 
 def _depends_on_placeholder(t, memo) -> bool:
@@ -27,7 +29,8 @@ def _depends_on_placeholder(t, memo) -> bool:
     if key in memo:
         return memo[key]
     op = t.op
-    if node_lib.keras_history(t) is not None or node_lib.sparse_parent_of(t) is not None or op.type == "Placeholder":
+    if node_lib.keras_history(t) is not None or node_lib.component_parent_of(t) is not None or \
+            op.type == "Placeholder":
         result = True
     else:
         result = any(_depends_on_placeholder(x, memo) for x in op.inputs)
@@ -39,32 +42,33 @@ def create_keras_history(values) -> None:
     """Gives every symbolic tensor among ``values`` (and the tensors it depends on) a Keras history."""
     memo = {}
     for t in values:
-        if isinstance(t, SparseTensor) and node_lib.is_symbolic(t) and node_lib.keras_history(t) is None and \
-                any(_depends_on_placeholder(getattr(t, c), memo) for c in node_lib.SPARSE_COMPONENTS):
-            _wrap_sparse(t, memo)
-        elif isinstance(t, SymbolicTensor) and node_lib.keras_history(t) is None and \
-                _depends_on_placeholder(t, memo):
-            _wrap(t.op, memo)
+        if isinstance(t, SymbolicTensor):
+            if node_lib.keras_history(t) is None and _depends_on_placeholder(t, memo):
+                _wrap(t.op, memo)
+        elif node_lib.is_symbolic(t) and node_lib.keras_history(t) is None and \
+                any(_depends_on_placeholder(c, memo) for c in node_lib.components_of(t)):
+            _wrap_composite(t, memo)
 
 
-def _wrap_sparse(sparse, memo) -> None:
-    # A SparseTensor built by raw sparse ops on Keras inputs: its components' ops are wrapped one by one, then
-    # a SparseTensorLayer assembles the components (tf-keras: one TFOpLambda for the whole tf.sparse function).
+def _wrap_composite(value, memo) -> None:
+    # A SparseTensor or RaggedTensor built by raw ops on Keras inputs: its components' ops are wrapped one by one,
+    # then a CompositeTensorLayer assembles the components (tf-keras: one TFOpLambda for the whole TF function).
     specs = []
     keras_inputs = []
-    for name in node_lib.SPARSE_COMPONENTS:
-        x = getattr(sparse, name)
-        if node_lib.keras_history(x) is None and node_lib.sparse_parent_of(x) is None and \
+    for x in node_lib.components_of(value):
+        if node_lib.keras_history(x) is None and node_lib.component_parent_of(x) is None and \
                 _depends_on_placeholder(x, memo):
             _wrap(x.op, memo)
         _add_input_spec(x, specs, keras_inputs, memo)
     from tfcompat._src.keras import backend
-    layer = SparseTensorLayer(specs, name=backend.unique_object_name("tf.sparse.SparseTensor", zero_based=True))
-    node_lib.Node(layer, call_args=(keras_inputs,), call_kwargs={}, outputs=sparse)
+    ragged = None if isinstance(value, SparseTensor) else composite_inputs.uniform_row_lengths(value)
+    symbol = "tf.sparse.SparseTensor" if ragged is None else "tf.RaggedTensor"
+    layer = CompositeTensorLayer(specs, ragged, name=backend.unique_object_name(symbol, zero_based=True))
+    node_lib.Node(layer, call_args=(keras_inputs,), call_kwargs={}, outputs=value)
 
 
 def _add_input_spec(x, specs, keras_inputs, memo) -> None:
-    parent = node_lib.sparse_parent_of(x)
+    parent = node_lib.component_parent_of(x)
     if node_lib.keras_history(x) is not None:
         specs.append(("input", len(keras_inputs)))
         keras_inputs.append(x)
@@ -87,7 +91,7 @@ def _wrap(op, memo) -> None:
     specs = []
     keras_inputs = []
     for x in op.inputs:
-        if node_lib.keras_history(x) is None and node_lib.sparse_parent_of(x) is None and \
+        if node_lib.keras_history(x) is None and node_lib.component_parent_of(x) is None and \
                 _depends_on_placeholder(x, memo):
             _wrap(x.op, memo)
         _add_input_spec(x, specs, keras_inputs, memo)
@@ -120,9 +124,16 @@ def _constant_spec(t):
     if op.type == "ReadVariableOp" or op.type == "VarHandleOp":
         return ("variable", op.attrs["var"])
     if op.type == "Const":
-        return ("const", EagerTensor(op.attrs["value"], op.attrs.get("dtype")))
+        return ("const", _eager_constant(op.attrs["value"], op.attrs.get("dtype")))
     value = variables_lib.symbolic_evaluator[0](t)
-    return ("const", EagerTensor(value, t.dtype))
+    return ("const", _eager_constant(value, t.dtype))
+
+
+def _eager_constant(value, dtype):
+    from tfcompat._src.framework import dtypes
+    if dtype is dtypes.string:   # (the value is bytes or an object array, not a torch tensor)
+        return StringTensor(value)
+    return EagerTensor(value, dtype)
 
 
 def _replay_inputs(input_specs, inputs) -> list:
@@ -130,8 +141,8 @@ def _replay_inputs(input_specs, inputs) -> list:
     for kind, value in input_specs:
         if kind == "input":
             args.append(inputs[value])
-        elif kind == "component":   # a component of a SparseTensor input
-            args.append(getattr(inputs[value[0]], node_lib.SPARSE_COMPONENTS[value[1]]))
+        elif kind == "component":   # a component of a SparseTensor or RaggedTensor input
+            args.append(node_lib.components_of(inputs[value[0]])[value[1]])
         elif kind == "variable":
             args.append(value.read_value() if ctx_lib.graph_mode_graph() is None else value.value())
         else:
@@ -139,22 +150,27 @@ def _replay_inputs(input_specs, inputs) -> list:
     return args
 
 
-class SparseTensorLayer(Layer):
-    """Assembles a SparseTensor from replayed components (the output of raw sparse ops on Keras inputs, e.g.
-    ``tf.sparse.reorder(sparse_input)``). Difference: tf-keras has one TFOpLambda per tf.sparse function call;
-    here the ops are replayed one by one and this layer rebuilds the SparseTensor. Not serializable."""
+class CompositeTensorLayer(Layer):
+    """Assembles a SparseTensor or RaggedTensor from replayed components (the output of raw TF ops on Keras
+    inputs, e.g. ``tf.sparse.reorder(sparse_input)`` or ``ragged_input * 2.0``). Difference: tf-keras has one
+    TFOpLambda per TF function call; here the ops are replayed one by one and this layer rebuilds the composite
+    value. Not serializable."""
 
-    def __init__(self, input_specs, name=None, **kwargs):
+    def __init__(self, input_specs, uniform_row_lengths=None, name=None, **kwargs):
         super().__init__(name=name, autocast=False, **kwargs)
         self._input_specs = input_specs
+        self._uniform_row_lengths = uniform_row_lengths   # None: a SparseTensor; else one per ragged dimension
         self.built = True
 
     def call(self, inputs):
-        return SparseTensor(*_replay_inputs(self._input_specs, inputs))
+        parts = _replay_inputs(self._input_specs, inputs)
+        if self._uniform_row_lengths is None:
+            return SparseTensor(*parts)
+        return composite_inputs.from_components(parts, self._uniform_row_lengths)
 
     def get_config(self):
-        raise NotImplementedError(f"Layer {self.name} rebuilds a SparseTensor made by raw TF sparse ops and cannot "
-                                  f"be serialized; wrap the sparse ops in a Lambda layer.")
+        raise NotImplementedError(f"Layer {self.name} rebuilds a composite tensor made by raw TF ops and cannot "
+                                  f"be serialized; wrap the ops in a Lambda layer.")
 
 
 class TFOpLambda(Layer):
@@ -224,6 +240,8 @@ def _encode(value):
     import numpy as np
     from tfcompat._src.framework import dtypes
     from tfcompat._src.framework.tensor_shape import TensorShape
+    if isinstance(value, StringTensor):   # as tf-keras: np.asarray(value).tolist(); bytes kept as latin-1 text
+        return {"__strings__": _map_nested(np.asarray(value.numpy()).tolist(), lambda b: b.decode("latin-1"))}
     if isinstance(value, EagerTensor):
         arr = value.numpy()
         return {"__tensor__": arr.tolist(), "dtype": value.dtype.name}
@@ -249,6 +267,8 @@ def _decode(value):
     from tfcompat._src.framework import dtypes
     from tfcompat._src.framework.tensor_shape import TensorShape
     if isinstance(value, dict):
+        if "__strings__" in value:
+            return StringTensor(_map_nested(value["__strings__"], lambda u: u.encode("latin-1")))
         if "__tensor__" in value:
             import torch
             dtype = dtypes.as_dtype(value["dtype"])
@@ -265,6 +285,10 @@ def _decode(value):
     if isinstance(value, list):
         return [_decode(v) for v in value]
     return value
+
+
+def _map_nested(value, fn):
+    return [_map_nested(v, fn) for v in value] if isinstance(value, list) else fn(value)
 
 
 serialization.register_builtin(TFOpLambda)

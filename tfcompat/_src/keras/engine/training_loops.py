@@ -2,8 +2,9 @@
 metric resets, validation and logs).
 
 A step function takes an iterator, draws the next batch in Python and runs the model's step on it -- in a
-``tf.function`` (traced once per batch signature) unless the model runs eagerly. In a TF1 graph the steps are
-built once as graph ops and run in Keras' session (``training_v1``)."""
+``tf.function`` (traced on the batches' spec with the batch dimension unknown, as tf-keras traces on a dataset's
+element spec) unless the model runs eagerly. In a TF1 graph the steps are built once as graph ops and run in
+Keras' session (``training_v1``)."""
 from __future__ import annotations
 
 import copy
@@ -12,11 +13,16 @@ import numpy as np
 
 from tfcompat._src.framework import context as ctx_lib
 from tfcompat._src.framework import nest
+from tfcompat._src.framework.sparse_tensor import SparseTensor
 from tfcompat._src.framework.tensor import Tensor
+from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.keras import backup_and_restore
 from tfcompat._src.keras import callbacks as callbacks_lib
 from tfcompat._src.keras.engine import data_adapter
 from tfcompat._src.keras.utils.tf_utils import sync_to_numpy_or_python_type
+from tfcompat._src.ops import array_ops
+from tfcompat._src.ops.ragged.ragged_tensor import RaggedTensor
+from tfcompat._src.runtime import type_spec
 
 __all__ = ["make_step_function", "fit", "evaluate", "predict", "on_batch", "flatten_metrics_in_order"]
 
@@ -37,14 +43,38 @@ def make_step_function(model, step):
         from tfcompat._src.keras.engine import training_v1
         return training_v1.GraphStepFunction(model, step)
     if model.run_eagerly:
-        run = step
-    else:
-        from tfcompat._src.runtime.function import Function
-        run = Function(step)
+        def step_function(iterator):
+            return step(next(iterator))
+        return step_function
+    from tfcompat._src.runtime.function import Function
+    run = Function(step)
+    traced = []
 
-    def step_function(iterator):
-        return run(next(iterator))
-    return step_function
+    def traced_step_function(iterator):
+        data = next(iterator)
+        if not traced:
+            # tf-keras traces the step on the dataset's element spec (batch dimension None): one trace serves
+            # every batch, the last short one included.
+            run.get_concrete_function(nest.map_structure(_batch_spec, data))
+            traced.append(True)
+        return run(data)
+    traced_step_function.experimental_get_tracing_count = run.experimental_get_tracing_count
+    return traced_step_function
+
+
+def _batch_spec(value):
+    """The spec of a batch's component with its batch dimension unknown (a dataset's element spec); python
+    values stay."""
+    if isinstance(value, (Tensor, RaggedTensor, SparseTensor)):
+        spec = type_spec.type_spec_from_value(value)
+        shape = spec.shape
+        if shape.rank:
+            relaxed = TensorShape([None] + shape.as_list()[1:])
+            if isinstance(spec, type_spec.RaggedTensorSpec):
+                return type_spec.RaggedTensorSpec(relaxed, spec.dtype, spec.ragged_rank, spec.row_splits_dtype)
+            return type(spec)(relaxed, spec.dtype)
+        return spec
+    return value
 
 
 class respect_compiled_trainable_state:  # noqa: N801 - tf-keras' RespectCompiledTrainableState
@@ -191,6 +221,8 @@ def evaluate(model, x, y, batch_size, verbose, sample_weight, steps, callbacks, 
 
 
 def _concat(chunks):
+    if isinstance(chunks[0], RaggedTensor):   # tf-keras concatenates ragged outputs into one RaggedTensor
+        return array_ops.concat(chunks, axis=0)
     if isinstance(chunks[0], Tensor):
         arrays = [c.numpy() for c in chunks]
     else:

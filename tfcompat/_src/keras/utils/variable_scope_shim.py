@@ -8,11 +8,17 @@ The decorated method runs with a per-object ``_EagerVariableStore`` installed as
 (sorted by name, as TF). It treats ``reuse=None``/``False`` as ``AUTO_REUSE``, creates variables under
 ``init_scope`` (safe inside ``tf.function``) and keeps regularizers as callables that a Layer adds to ``losses``.
 
-Differences from TF: regularizers given to ``tf.compat.v1.layers`` (``kernel_regularizer=``) are not captured
-(those layers, ops/layers_base.py, do not yet report them to ``current_variable_store().add_regularizer`` as TF's
-do); a functional ``tf.keras.Model`` built inside the decorated method (``get_or_create_layer``'s docstring
-example) records TFOpLambda layers (keras/engine: no functional construction inside another layer's call);
-``VariableScopeLayer``/``VariableScopeWrapperLayer`` are not provided."""
+``tf.compat.v1.layers`` (ops/layers_base.py) report their weight regularizers to the store's
+``add_regularizer`` as TF's do. This module also gives those Keras-free layers what TF's get from being Keras
+layers: Keras' ``regularizers.get``/``initializers.get`` for string arguments, Keras' object-name counters and the
+enclosing Keras call's ``training``.
+
+Differences from TF: a functional ``tf.keras.Model`` is built by ``get_or_create_layer``'s ``create_layer_method``
+outside the current Keras call (TF records functional nodes on KerasTensors anywhere; tfcompat's keras/engine only
+outside a layer call), so one built directly in the decorated method still records TFOpLambda layers; v1 layers
+kept as attributes of a Keras layer are not tracked as its sublayers (their weights come through the store,
+sorted by name, where TF lists them first, in creation order); ``VariableScopeLayer``/
+``VariableScopeWrapperLayer`` are not provided."""
 from __future__ import annotations
 
 import functools
@@ -21,12 +27,21 @@ from typing import Callable
 from tfcompat._src.framework import context as ctx_lib
 from tfcompat._src.framework import dtypes
 from tfcompat._src.framework.tensor_shape import TensorShape
-from tfcompat._src.ops import reduction_ops
+from tfcompat._src.keras import backend, initializers, regularizers
+from tfcompat._src.keras.engine import base_layer_utils
+from tfcompat._src.ops import layers_base, reduction_ops
 from tfcompat._src.ops.compat_v1_ops import executing_eagerly_outside_functions
 from tfcompat._src.ops import variable_scope as vs
 from tfcompat._src.runtime.module import Module
 
 __all__ = ["track_tf1_style_variables", "get_or_create_layer"]
+
+# TF's tf.compat.v1.layers are Keras layers: their regularizer/initializer arguments go through Keras' ``get``,
+# their names come from Keras' object-name counters and a ``training`` left out is the enclosing Keras call's.
+layers_base.REGULARIZER_RESOLVERS.append(regularizers.get)
+layers_base.INITIALIZER_RESOLVERS.append(initializers.get)
+layers_base.UNIQUE_NAME_FNS.append(backend.unique_object_name)
+layers_base.TRAINING_RESOLVERS.append(lambda: base_layer_utils.call_context().training)
 
 
 class _EagerVariableStore(Module):
@@ -64,7 +79,10 @@ class _EagerVariableStore(Module):
 
     def get_or_create_layer(self, name: str, create_layer_method: Callable):
         if name not in self._layers:
-            layer = create_layer_method()
+            # Keras records functional nodes on KerasTensors even inside an outer layer's call (TF); tfcompat's
+            # call context would turn them into plain ops, so the layer is created outside it.
+            with base_layer_utils.call_context().outside():
+                layer = create_layer_method()
             self._layers[name] = layer
             if _is_keras_layer(layer):
                 self._regularizers[name] = lambda: reduction_ops.reduce_sum(layer.losses)

@@ -468,7 +468,6 @@ def _install_operators():
     RaggedTensor.__rtruediv__ = lambda self, other: _ragged_truediv(other, self)
     RaggedTensor.__and__ = binary("LogicalAnd")
     RaggedTensor.__or__ = binary("LogicalOr")
-    RaggedTensor.__hash__ = object.__hash__   # == is elementwise (TF2), so the hash stays the identity's
     RaggedTensor.__neg__ = lambda self: _RaggedHandler.unary("Neg", self, None)
     RaggedTensor.__abs__ = lambda self: _RaggedHandler.unary("Abs", self, None)
     RaggedTensor.__invert__ = lambda self: _RaggedHandler.unary("LogicalNot", self, None)
@@ -496,6 +495,22 @@ def _ragged_tile(input, multiples, name=None):  # noqa: A002 - TF's argument nam
     source = array_ops.gather(starts, row_of) + math_ops.floormod(positions.flat_values,
                                                                   array_ops.gather(lengths, row_of))
     return RaggedTensor.from_row_lengths(array_ops.gather(values, source), new_lengths, validate=False)
+
+
+@dispatch_for_types(array_ops.expand_dims, RaggedTensor)
+def _ragged_expand_dims(input, axis=None, name=None, dim=None):  # noqa: A002 - TF's argument name
+    """TF's ``ragged_array_ops.expand_dims``: axis 0 wraps the rows in one row, axis 1 makes each row its own
+    row of length 1, a deeper axis expands the values (reached once ``tf.expand_dims`` falls back to dispatch, as
+    ``tf.tile`` does)."""
+    axis = dim if axis is None else axis
+    rank = input.shape.rank
+    if axis < 0:
+        axis += rank + 1
+    if axis == 0:
+        return RaggedTensor.from_uniform_row_length(input, input.nrows(), nrows=1)
+    if axis == 1:
+        return RaggedTensor.from_uniform_row_length(input, 1)
+    return input.with_values(array_ops.expand_dims(input.values, axis - 1))
 
 
 _install_operators()

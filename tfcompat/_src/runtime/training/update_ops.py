@@ -12,14 +12,17 @@ On the CPU (float32/float64, outside torch.compile) a scaled sum ``x + t * c`` o
 ``addcdiv_`` pass (``x + (c * t) / d``, ``d`` a broadcast one for the first): torch's CPU addcdiv rounds the
 product, the quotient and the sum one by one (a division sits between them, so no multiply-add is fused), the
 roundings of the formula (checked bit-for-bit in tests/runtime/test_update_ops.py). torch's CPU ``addcmul``,
-``lerp`` and ``add(alpha=)`` fuse a multiply-add and are not used. TF's own ApplyAdam is bit-for-bit this formula
-for ``m`` and ``v``; its ``var`` differs in a few elements per 10^4 because Eigen's vectorised ``sqrt`` (an
-rsqrt estimate refined by one Newton step, CPU-model dependent) is not correctly rounded.
+``lerp`` and ``add(alpha=)`` fuse a multiply-add and are not used. TF's ApplyAdam is bit-for-bit this formula
+with a correctly rounded ``sqrt``; torch's CPU float32 ``sqrt`` (MKL vector math) is one ulp off in ~20% of
+elements, so on that path Adam takes numpy's (``_sqrt_exact``) and computes its scalars (alpha, 1 - beta) on the
+host with numpy scalars of the variable's dtype, as TF's kernel does: m, v and var are TF's bits (tested).
+Every rule's sqrt is ``_sqrt_exact`` on that path (tf-keras 2's RMSprop ``rsqrt`` stays torch's).
 An update function takes (variables, slots, gradients, hyperparameters, attrs) and returns nothing."""
 from __future__ import annotations
 
 from typing import Callable
 
+import numpy as np
 import torch
 
 from tfcompat._src.framework.dispatch import no_grad
@@ -44,10 +47,15 @@ _EXACT_ADDCDIV = (torch.float32, torch.float64)   # CPU addcdiv computes in the 
 _ONES: dict = {}
 
 
-def _addcdiv_ok(ts) -> bool:
-    """Whether the group ``ts`` may take the one-pass ``addcdiv_`` forms (see the module docstring)."""
+def _cpu_exact(ts) -> bool:
+    """Whether the group ``ts`` is CPU float32/float64 outside torch.compile (host-side exact forms apply)."""
     t = ts[0]
     return t.device.type == "cpu" and t.dtype in _EXACT_ADDCDIV and not torch.compiler.is_compiling()
+
+
+def _addcdiv_ok(ts) -> bool:
+    """Whether the group ``ts`` may take the one-pass ``addcdiv_`` forms (see the module docstring)."""
+    return _cpu_exact(ts)
 
 
 def _ones(ts):
@@ -107,17 +115,42 @@ def _decay_add_quotient_(x, decay, num, scale, den):
     torch._foreach_add_(x, q)
 
 
+def _sqrt_exact(v):
+    """sqrt(v), fresh and correctly rounded as TF's (Eigen's) float sqrt. torch's CPU float32 sqrt (MKL's vector
+    math) is not: off by one ulp in ~20% of elements, which moved Adam's var off TF's; numpy's is, one pass per
+    tensor into the result. Elsewhere (other devices/dtypes, torch.compile) torch's sqrt."""
+    if not _cpu_exact(v):
+        return torch._foreach_sqrt(v)
+    out = [torch.empty_like(x) for x in v]
+    _numpy_sqrt(v, out)
+    return out
+
+
+def _sqrt_exact_(v):
+    """sqrt(v) in place, correctly rounded (see _sqrt_exact)."""
+    if not _cpu_exact(v):
+        torch._foreach_sqrt_(v)
+        return
+    _numpy_sqrt(v, v)
+
+
+def _numpy_sqrt(src, dst):
+    with np.errstate(invalid="ignore"):     # sqrt of a negative is NaN without a warning, as in TF
+        for x, o in zip(src, dst):
+            np.sqrt(x.numpy(force=x.requires_grad), out=o.numpy(force=o.requires_grad))
+
+
 def _sqrt_plus(v, eps):
-    """sqrt(v) + eps, fresh."""
-    den = torch._foreach_sqrt(v)
+    """sqrt(v) + eps, fresh (the sqrt correctly rounded, _sqrt_exact)."""
+    den = _sqrt_exact(v)
     torch._foreach_add_(den, eps)
     return den
 
 
 def _sqrt_of_sum(v, eps):
-    """sqrt(v + eps), fresh."""
+    """sqrt(v + eps), fresh (the sqrt correctly rounded)."""
     den = torch._foreach_add(v, eps)
-    torch._foreach_sqrt_(den)
+    _sqrt_exact_(den)
     return den
 
 
@@ -141,9 +174,18 @@ def _momentum(vs, slots, gs, h, attrs):
 
 
 def _adam(vs, slots, gs, h, attrs):
+    m, v = slots
+    if _addcdiv_ok(vs) and not attrs["use_nesterov"]:
+        # TF's kernel computes alpha on the host in T with IEEE operations: numpy's scalars of the same dtype do
+        # (torch's 0-d float32 sqrt is not correctly rounded), without a torch op per scalar.
+        s = _host(h, vs, ("lr", "beta1_power", "beta2_power", "beta1", "beta2", "epsilon"))
+        one = s["lr"].dtype.type(1)
+        alpha = s["lr"] * np.sqrt(one - s["beta2_power"]) / (one - s["beta1_power"])
+        _adam_moments_(m, v, gs, float(one - s["beta1"]), float(one - s["beta2"]))
+        _adam_step_(vs, m, v, float(alpha), float(s["epsilon"]))
+        return
     b1p, b2p, b1, b2 = h["beta1_power"], h["beta2_power"], h["beta1"], h["beta2"]
     alpha = h["lr"] * torch.sqrt(1 - b2p) / (1 - b1p)
-    m, v = slots
     _adam_moments_(m, v, gs, 1 - b1, 1 - b2)
     if attrs["use_nesterov"]:   # var -= ((g * (1 - b1) + b1 * m) * alpha) / (sqrt(v) + eps)
         num = _mul(gs, 1 - b1)
@@ -164,6 +206,13 @@ def _adam_step_(vs, m, v, alpha, eps):
     _decay_add_quotient_(vs, None, m, -alpha, _sqrt_plus(v, eps))
 
 
+def _host(h, vs, names) -> dict:
+    """The hyperparameters ``names`` as numpy scalars of the variables' dtype (float32/float64 on the CPU path):
+    numpy rounds each scalar operation as IEEE (and TF's host code) do, without a torch dispatch per scalar."""
+    dt = np.float32 if vs[0].dtype == torch.float32 else np.float64
+    return {k: dt(h[k].item()) for k in names}
+
+
 def _rmsprop(vs, slots, gs, h, attrs):
     rho, mom_c, lr, eps = h["rho"], h["momentum"], h["lr"], h["epsilon"]
     ms, mom = slots[0], slots[1]
@@ -177,7 +226,7 @@ def _rmsprop(vs, slots, gs, h, attrs):
         torch._foreach_add_(den, eps)
     else:
         den = _plus(ms, eps)
-    torch._foreach_sqrt_(den)
+    _sqrt_exact_(den)
     _decay_add_quotient_(mom, mom_c, gs, lr, den)
     torch._foreach_sub_(vs, mom)
 
@@ -185,7 +234,7 @@ def _rmsprop(vs, slots, gs, h, attrs):
 def _adagrad(vs, slots, gs, h, attrs):
     accum = slots[0]
     torch._foreach_add_(accum, _sq(gs))
-    r = torch._foreach_sqrt(accum)
+    r = _sqrt_exact(accum)
     torch._foreach_reciprocal_(r)
     step = _mul(gs, h["lr"])
     torch._foreach_mul_(step, r)
@@ -217,7 +266,7 @@ def _proximal_adagrad(vs, slots, gs, h, attrs):
     lr, l1, l2 = h["lr"], h["l1"], h["l2"]
     accum = slots[0]
     torch._foreach_add_(accum, _sq(gs))
-    rate = torch._foreach_sqrt(accum)        # learning_rate = lr * rsqrt(accum), per element
+    rate = _sqrt_exact(accum)        # learning_rate = lr * rsqrt(accum), per element
     torch._foreach_reciprocal_(rate)
     torch._foreach_mul_(rate, lr)
     torch._foreach_sub_(vs, _mul(gs, rate))
@@ -283,10 +332,16 @@ def _keras_sgd(vs, slots, gs, h, attrs):
 def _keras_adam(vs, slots, gs, h, attrs):
     b1, b2 = h["beta_1"], h["beta_2"]
     step = h["iterations"] + 1
-    b1p, b2p = torch.pow(b1, step), torch.pow(b2, step)
-    alpha = h["lr"] * torch.sqrt(1 - b2p) / (1 - b1p)
+    b1p, b2p = torch.pow(b1, step), torch.pow(b2, step)    # torch's pow: numpy's may round differently
     m, v = slots[0], slots[1]
-    _adam_moments_(m, v, gs, h["one_minus_beta_1"], h["one_minus_beta_2"])
+    if _addcdiv_ok(vs):   # the rest of the scalar arithmetic on the host, as in _adam
+        s = _host({**h, "b1p": b1p, "b2p": b2p}, vs, ("lr", "b1p", "b2p", "one_minus_beta_1", "one_minus_beta_2"))
+        one = s["lr"].dtype.type(1)
+        alpha = float(s["lr"] * np.sqrt(one - s["b2p"]) / (one - s["b1p"]))
+        _adam_moments_(m, v, gs, float(s["one_minus_beta_1"]), float(s["one_minus_beta_2"]))
+    else:
+        alpha = h["lr"] * torch.sqrt(1 - b2p) / (1 - b1p)
+        _adam_moments_(m, v, gs, h["one_minus_beta_1"], h["one_minus_beta_2"])
     if attrs["amsgrad"]:
         vhat = slots[2]
         torch._foreach_maximum_(vhat, v)
@@ -309,7 +364,7 @@ def _keras_rmsprop(vs, slots, gs, h, attrs):
     else:
         den = _plus(vel, eps)
     if not attrs.get("rsqrt"):
-        torch._foreach_sqrt_(den)
+        _sqrt_exact_(den)
         if attrs["has_momentum"]:
             _decay_add_quotient_(slots[1], h["momentum"], gs, lr, den)
             torch._foreach_sub_(vs, slots[1])
@@ -372,7 +427,7 @@ def _keras_nadam(vs, slots, gs, h, attrs):
     torch._foreach_div_(g_term, 1 - u_prod)
     torch._foreach_add_(m_hat, g_term)
     den = torch._foreach_div(v, 1 - b2_power)
-    torch._foreach_sqrt_(den)
+    _sqrt_exact_(den)
     torch._foreach_add_(den, eps)
     torch._foreach_mul_(m_hat, lr)
     torch._foreach_div_(m_hat, den)
