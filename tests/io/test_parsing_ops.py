@@ -153,3 +153,18 @@ def test_sequence_missing_feature_list(oracle):
         return tf.io.parse_single_sequence_example(
             _sequence(tf), sequence_features={"nope": tf.io.FixedLenSequenceFeature([], tf.int64)})
     oracle.check(prog)
+
+
+def test_scalar_string_is_bytes(oracle):
+    # a scalar string feature (given or defaulted, single or in a dataset map) reads back as bytes, printed b'...'
+    def prog(tf):
+        spec = {"s": tf.io.FixedLenFeature([], tf.string, default_value=""),
+                "d": tf.io.FixedLenFeature([], tf.string, default_value="dflt"),
+                "v": tf.io.FixedLenFeature([2], tf.string)}
+        data = _serialized(tf, s=b"goat", v=[b"a", b"b"])
+        eager = tf.io.parse_single_example(data, spec)
+        mapped = next(iter(tf.data.Dataset.from_tensors(data).map(lambda x: tf.io.parse_single_example(x, spec))))
+        batch = tf.io.parse_example([data], spec)
+        return [(type(r[k].numpy()).__name__, repr(r[k]), type(r["v"].numpy()[0]).__name__)
+                for r in (eager, mapped) for k in ("s", "d")] + [type(batch["s"].numpy()[0]).__name__]
+    oracle.check(prog)

@@ -192,3 +192,51 @@ def test_used_by_variables_in_graph_mode(oracle):
             s.run(v1.global_variables_initializer())
             return s.run([w, u])
     oracle.check_v1(prog)
+
+
+def _v1_keras_model(v1):
+    """A model built after disable_v2_behavior (tf-keras: names resolve to the TF1 init_ops initializers)."""
+    v1.set_random_seed(3)
+    K = v1.keras
+    model = K.Sequential([K.layers.Conv2D(2, 2, input_shape=(4, 4, 1)), K.layers.Flatten(),
+                          K.layers.Dense(3, kernel_initializer="he_normal", bias_initializer="random_uniform"),
+                          K.layers.Dense(2, kernel_initializer=K.initializers.get({"class_name": "RandomNormal",
+                                                                                 "config": {"seed": 4}})),
+                          K.layers.Embedding(5, 2)])
+    glorot = v1.glorot_uniform_initializer()([2, 3])       # the same graph-seeded op sequence as the kernels
+    return model, glorot
+
+
+def _v1_behavior_program(what, restore_v2):
+    def prog(v1):
+        v1.disable_v2_behavior()
+        try:
+            if what == "kinds":
+                I = v1.keras.initializers
+                names = ["glorot_uniform", "GlorotNormal", "he_uniform", "lecun_normal", "random_normal", "normal",
+                         "uniform", "truncated_normal", "zeros", "one", "Constant", "orthogonal", "identity",
+                         "VarianceScaling"]
+                return {n: (type(I.get(n)).__name__, I.get(n).get_config()) for n in names}
+            model, glorot = _v1_keras_model(v1)
+            with v1.Session() as s:
+                s.run(v1.global_variables_initializer())
+                return s.run(model.weights + [glorot])
+        finally:
+            restore_v2(v1)
+    return prog
+
+
+def _restore_tf_v2(v1):
+    # TF refuses enable_v2_behavior ("must be called at program startup") once any earlier code made its global
+    # default graph; the oracle's TF runs in the test process, so TF2 behaviour must come back for later tests.
+    from tensorflow.python.framework import ops  # noqa: PLC0415 - TF's side only
+    ops._default_graph_stack._global_default_graph = None
+    v1.enable_v2_behavior()
+
+
+@pytest.mark.parametrize("what", ["draws", "kinds"])
+def test_v1_behavior_get_gives_tf1_initializers(oracle, what):
+    # tf-keras's populate_deserializable_objects: without TF2 behaviour `get` resolves to init_ops' v1
+    # initializers (and Keras's v1 RandomNormal/RandomUniform/TruncatedNormal/He*/Lecun*), seeded by the graph seed.
+    oracle.check_v1(_v1_behavior_program(what, _restore_tf_v2),
+                    tfc_program=_v1_behavior_program(what, lambda v1: v1.enable_v2_behavior()))

@@ -144,3 +144,43 @@ def test_batch_normalization_functional_reuse(tfc1):
     tf.layers.batch_normalization(x, training=True, name="bn2")
     with pytest.raises(ValueError, match="already exists"):     # same name without reuse: TF1 raises
         tf.layers.batch_normalization(x, training=True, name="bn2")
+
+
+@pytest.mark.parametrize("outer_training", [True, False, None])
+def test_batch_normalization_layer_inherits_keras_call_training(oracle, outer_training):
+    # TF: the legacy layer is a Keras layer, so a `training` left out inside a Keras layer's call is the enclosing
+    # call's (base_layer_v1.__call__, priority 2); outside any Keras call it is the signature's False.
+    def prog(v1):
+        x = v1.placeholder(v1.float32, [None, 3])
+
+        class Outer(v1.keras.layers.Layer):
+            def __init__(self):
+                super().__init__()
+                self.bn = v1.layers.BatchNormalization(momentum=0.5)
+
+            def call(self, inputs, training=None):
+                return self.bn(inputs * 2.0)
+
+        y_plain = v1.layers.BatchNormalization(name="plain")(x)
+        n_plain = len(v1.get_collection(v1.GraphKeys.UPDATE_OPS))
+        y = Outer()(x, training=outer_training)
+        updates = v1.get_collection(v1.GraphKeys.UPDATE_OPS)
+        with v1.Session() as s:
+            s.run(v1.global_variables_initializer())
+            out = s.run([y_plain, y], {x: X2})
+            s.run(updates, {x: X2})
+            moving = s.run([v for v in v1.global_variables() if "moving" in v.name])
+        return n_plain, len(updates), out, moving
+    oracle.check_v1(prog, rtol=1e-5, atol=1e-5)
+
+
+def test_nn_batch_normalization_graph_op_names(oracle):
+    # TF builds it with Python operators: ops 'add', 'mul', 'sub' (the epsilon constant's name is not compared).
+    def prog(v1):
+        x = v1.placeholder(v1.float32, [None, 3])
+        mean, var = v1.nn.moments(x, [0])
+        v1.nn.batch_normalization(x, mean, var, v1.constant([0.1, 0.2, 0.3]), v1.constant([1.0, 2.0, 0.5]), 1e-3)
+        v1.nn.batch_normalization(x, mean, var, None, None, 1e-3, name="bn")
+        return [(op.name, op.type) for op in v1.get_default_graph().get_operations()
+                if op.name.startswith(("batchnorm", "bn")) and op.type != "Const"]
+    oracle.check_v1(prog)

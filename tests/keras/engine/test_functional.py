@@ -130,3 +130,27 @@ def test_functional_errors(oracle):
                 out.append(type(e).__name__)
         return out
     oracle.check(prog)
+
+
+def test_model_called_on_a_dict_config_and_save(oracle, tmp_path):
+    # a nested model whose first argument is a dict of tensors: tf-keras serializes that node as a dict
+    # ({key: [layer, node, tensor, kwargs]}), rebuilt by from_config and a .keras save/load
+    def prog(tf):
+        tf.keras.backend.clear_session()
+        pre_in = {"n": tf.keras.Input((), dtype="int64", name="n_in"), "w": tf.keras.Input((), name="w_in")}
+        pre = tf.keras.Model(pre_in, {"n": tf.keras.layers.CategoryEncoding(3, output_mode="one_hot", name="enc")(
+            pre_in["n"]), "w": tf.keras.layers.Reshape((1,), name="col")(pre_in["w"])}, name="pre")
+        head_in = {"n": tf.keras.Input((3,), name="hn"), "w": tf.keras.Input((1,), name="hw")}
+        dense = tf.keras.layers.Dense(1, kernel_initializer="ones", bias_initializer="ones", name="dense")
+        head = tf.keras.Model(head_in, dense(tf.keras.layers.Concatenate(name="cat")([head_in["n"], head_in["w"]])),
+                              name="head")
+        model = tf.keras.Model(pre.input, head(pre(pre.input)), name="outer")
+        config = model.get_config()
+        data = {"n": np.array([0, 2], dtype=np.int64), "w": np.array([0.5, -1.0], dtype=np.float32)}
+        clone = tf.keras.Model.from_config(config)
+        path = str(tmp_path / f"{tf.__name__}.keras")
+        model.save(path)
+        loaded = tf.keras.models.load_model(path)
+        return ([(layer["name"], layer["inbound_nodes"]) for layer in config["layers"]], config["input_layers"],
+                config["output_layers"], clone(data), loaded(data))
+    oracle.check(prog)

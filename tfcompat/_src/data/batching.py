@@ -13,6 +13,7 @@ from tfcompat._src.framework.string_tensor import as_bytes_array
 from tfcompat._src.framework.tensor import Tensor
 from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.runtime.function import TensorSpec
+from tfcompat._src.data import sparse_elements
 from tfcompat._src.data import structure
 from tfcompat._src.data.node import INFINITE, UNKNOWN, Node, gather_rows
 from tfcompat._src.data.sources import ListNode, static_scalar
@@ -27,6 +28,8 @@ def _dims_str(shape) -> str:
 def stack_component(values: list, i: int):
     """Component ``i`` of a batch of elements, stacked; TF's error when the shapes differ."""
     first = values[0]
+    if isinstance(first, sparse_elements.SparseValue):
+        return sparse_elements.stack(values)
     if isinstance(first, torch.Tensor):
         s0 = first.shape
         for j, v in enumerate(values):
@@ -50,6 +53,8 @@ def stack_component(values: list, i: int):
 
 def _batched_spec(spec, batch_dim):
     def one(s):
+        if sparse_elements.is_sparse_spec(s):
+            return sparse_elements.batched_spec(s, batch_dim)
         return TensorSpec(TensorShape([batch_dim]).concatenate(s.shape), s.dtype)
     return structure.map_structure(one, spec)
 
@@ -245,8 +250,9 @@ class UnbatchNode(Node):
         dims = {s.shape[0] for s in flat if s.shape.rank}
         self.static_batch = dims.pop() if len(dims) == 1 and None not in dims and all(
             s.shape.rank for s in flat) else None
-        spec = structure.map_structure(lambda s: TensorSpec(s.shape[1:] if s.shape.rank else None, s.dtype),
-                                       inp.element_spec)
+        spec = structure.map_structure(
+            lambda s: sparse_elements.unbatched_spec(s) if sparse_elements.is_sparse_spec(s)
+            else TensorSpec(s.shape[1:] if s.shape.rank else None, s.dtype), inp.element_spec)
         super().__init__((inp,), spec)
 
     def cardinality(self, env):

@@ -22,12 +22,22 @@ from tfcompat._src.framework.tensor import EagerTensor, SymbolicTensor, Tensor
 from tfcompat._src.runtime.executor import compile_plan
 from tfcompat._src.runtime.function import Function, TensorSpec
 from tfcompat._src.data import node as node_lib
+from tfcompat._src.data import sparse_elements
 from tfcompat._src.data import structure
 
 __all__ = ["StructuredFunction", "ArgNode", "BoundNode"]
 
 # Kinds of flat outputs.
-_GRAPH, _CONST, _DATASET = 0, 1, 2
+_GRAPH, _CONST, _DATASET, _SPARSE = 0, 1, 2, 3
+
+
+def _placeholder_specs(spec) -> list:
+    """The placeholders of one tensor input: a sparse one has three (indices, values, dense_shape)."""
+    if sparse_elements.is_sparse_spec(spec):
+        rank = spec.shape.rank
+        return [TensorSpec([None, rank], dtypes.int64), TensorSpec([None], spec.dtype),
+                TensorSpec([rank], dtypes.int64)]
+    return [TensorSpec(spec.shape, spec.dtype)]
 
 
 class ArgNode(node_lib.Node):
@@ -87,7 +97,7 @@ class StructuredFunction:
         outer = ctx_lib.graph_mode_graph()
         if outer is None:
             # Executing eagerly: tf.function's tracer (it handles variables the function creates).
-            signature = [TensorSpec(self._flat_in[i].shape, self._flat_in[i].dtype) for i in self._tensor_in]
+            signature = [p for i in self._tensor_in for p in _placeholder_specs(self._flat_in[i])]
             concrete = Function(self._traced, input_signature=signature, autograph=False).get_concrete_function()
             graph, feeds = concrete.graph, list(concrete.inputs)
             self.captured = []
@@ -96,15 +106,16 @@ class StructuredFunction:
             # graph's tensors (a placeholder fed when the iterator is initialized); those become captures.
             graph = FuncGraph(transformation_name.strip("()").replace(".", "_"), outer)
             with graph.as_default():
-                placeholders = [graph.add_input(self._flat_in[i].dtype, self._flat_in[i].shape, f"args_{k}")
-                                for k, i in enumerate(self._tensor_in)]
+                specs = [p for i in self._tensor_in for p in _placeholder_specs(self._flat_in[i])]
+                placeholders = [graph.add_input(p.dtype, p.shape, f"args_{k}") for k, p in enumerate(specs)]
                 self._traced(*placeholders)
             self.captured = list(graph.fed_captures)
             feeds = list(graph.inputs)
         self._plan = compile_plan(graph, list(self._graph_outputs), _side_effect_ops(graph), feeds)
         self.graph = graph
         # The common case: the plan's outputs are the function's flat outputs as they are.
-        self._direct = not self._arg_nodes and [k[:2] for k in self._kinds] == [
+        self._sparse_in = any(sparse_elements.is_sparse_spec(s) for s in self._flat_in)
+        self._direct = not self._arg_nodes and not self._sparse_in and [k[:2] for k in self._kinds] == [
             (_GRAPH, i) for i in range(len(self._kinds))]
 
     # -- tracing ---------------------------------------------------------------------------------------
@@ -117,6 +128,13 @@ class StructuredFunction:
                 arg = ArgNode(s)
                 self._arg_nodes[i] = arg
                 flat[i] = node_lib.hooks["wrap"](arg)
+            elif sparse_elements.is_sparse_spec(s):
+                indices, values, dense_shape = next(it), next(it), next(it)
+                if s.shape.is_fully_defined():  # every element has this dense shape: static, as in TF
+                    from tfcompat._src.framework.dispatch import convert_to_tensor
+                    dense_shape = convert_to_tensor(s.shape.as_list(), dtypes.int64)
+                flat[i] = sparse_elements.SparseTensor(indices, values, dense_shape)
+                flat[i].set_shape(s.shape)
             else:
                 flat[i] = next(it)
         nested = structure.pack(self.input_spec, flat)
@@ -147,12 +165,24 @@ class StructuredFunction:
             return structure.DatasetSpec(leaf.element_spec)
         if leaf is None:
             raise TypeError(f"Unsupported return value from function passed to {self.name}: None.")
+        if isinstance(leaf, sparse_elements.SparseTensor):
+            start = len(self._graph_outputs)
+            self._graph_outputs.extend(self._output_tensor(p) for p in (leaf.indices, leaf.values, leaf.dense_shape))
+            self._kinds.append((_SPARSE, start))
+            return sparse_elements.SparseTensorSpec.from_value(leaf)
         if isinstance(leaf, StringTensor) or (not isinstance(leaf, Tensor) and structure.is_string_value(leaf)):
             st = leaf if isinstance(leaf, StringTensor) else StringTensor(leaf)
             self._kinds.append((_CONST, st._t))
             return TensorSpec(st.shape, dtypes.string)
         if hasattr(leaf, "read_value") and not isinstance(leaf, Tensor):  # a Variable: its value now
             leaf = leaf.read_value()
+        leaf = self._output_tensor(leaf)
+        self._kinds.append((_GRAPH, len(self._graph_outputs)))
+        self._graph_outputs.append(leaf)
+        return TensorSpec(leaf.shape, leaf.dtype)
+
+    def _output_tensor(self, leaf):
+        """A returned value as a tensor of the graph being traced."""
         if not isinstance(leaf, SymbolicTensor):
             try:
                 leaf = structure.to_component(leaf)
@@ -161,9 +191,7 @@ class StructuredFunction:
             if isinstance(leaf, EagerTensor):
                 from tfcompat._src.framework.dispatch import convert_to_tensor
                 leaf = convert_to_tensor(leaf)  # captured into the graph being traced
-        self._kinds.append((_GRAPH, len(self._graph_outputs)))
-        self._graph_outputs.append(leaf)
-        return TensorSpec(leaf.shape, leaf.dtype)
+        return leaf
 
     # -- running ---------------------------------------------------------------------------------------
     def runner(self, env):
@@ -177,6 +205,9 @@ class StructuredFunction:
         """The function applied to one element (a flat tuple of component values): a flat tuple of values."""
         tin = self._tensor_in
         feeds = list(values) if len(tin) == len(values) else [values[i] for i in tin]
+        if self._sparse_in:
+            feeds = [p for v in feeds for p in ((v.indices, v.values, v.dense_shape)
+                                                if isinstance(v, sparse_elements.SparseValue) else (v,))]
         if captured_values:
             feeds.extend(captured_values)
         outs = self._plan.run(feeds, grad_enabled=False)
@@ -189,6 +220,8 @@ class StructuredFunction:
                 res.append(outs[kind[1]])
             elif k is _CONST:
                 res.append(kind[1])
+            elif k is _SPARSE:
+                res.append(sparse_elements.SparseValue(*outs[kind[1]:kind[1] + 3]))
             else:
                 bound = {id(t): outs[i] for t, i in zip(kind[2], kind[3])}
                 for pos, arg in self._arg_nodes.items():

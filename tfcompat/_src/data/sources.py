@@ -15,6 +15,7 @@ from tfcompat._src.framework.string_tensor import as_bytes_array, string_value
 from tfcompat._src.framework.tensor import Tensor
 from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.runtime.function import TensorSpec
+from tfcompat._src.data import sparse_elements
 from tfcompat._src.data import structure
 from tfcompat._src.data.node import INFINITE, IndexPlan, Node
 
@@ -41,8 +42,10 @@ class TensorsNode(Node):
     tf_name = "_TensorDataset"
 
     def __init__(self, element):
-        self.components = structure.flatten(element)
-        super().__init__((), structure.type_spec_from_value(element), self.components)
+        spec = structure.type_spec_from_value(element)
+        self.components = [sparse_elements.as_pipeline_value(c) for c in structure.flatten(element)]
+        super().__init__((), spec,
+                         [c for c in self.components if not isinstance(c, sparse_elements.SparseValue)])
 
     def cardinality(self, env):
         return 1
@@ -69,11 +72,17 @@ class TensorSlicesNode(Node):
                 if n is not None and d != n:
                     raise ValueError(f"Dimensions {n} and {d} are not compatible")
                 n = d
-        self.components = comps
+        self.components = [sparse_elements.as_pipeline_value(c) for c in comps]
+        for c in self.components:
+            if isinstance(c, sparse_elements.SparseValue):
+                sparse_elements.check_indices(c)
         self.static_rows = n
-        spec = structure.map_structure(lambda t: TensorSpec(t.shape[1:] if t.shape.rank else None, t.dtype),
-                                       element)
-        super().__init__((), spec, comps)
+        spec = structure.map_structure(
+            lambda t: (sparse_elements.unbatched_spec(sparse_elements.SparseTensorSpec.from_value(t))
+                       if isinstance(t, sparse_elements.SparseTensor)
+                       else TensorSpec(t.shape[1:] if t.shape.rank else None, t.dtype)), element)
+        super().__init__((), spec,
+                         [c for c in self.components if not isinstance(c, sparse_elements.SparseValue)])
 
     def _rows(self, env, columns):
         n = len(columns[0])

@@ -22,6 +22,8 @@ from tfcompat._src.framework.tensor import EagerTensor, SymbolicTensor, Tensor
 from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.runtime.function import TensorSpec
 from tfcompat._src.framework.string_tensor import StringTensor, as_bytes_array
+from tfcompat._src.framework.sparse_tensor import SparseTensor
+from tfcompat._src.data import sparse_elements
 
 __all__ = ["is_nested", "flatten", "flatten_up_to", "pack", "map_structure", "assert_same_structure", "normalize_element",
            "to_component", "spec_of", "type_spec_from_value", "most_specific_compatible", "DatasetSpec",
@@ -127,7 +129,12 @@ def is_string_value(value) -> bool:
 
 def to_component(value, dtype=None, name=None):
     """One leaf of an element as a tensor: strings become ``StringTensor``; everything else goes through
-    ``convert_to_tensor`` (an eager tensor, or a graph constant while building a graph)."""
+    ``convert_to_tensor`` (an eager tensor, or a graph constant while building a graph); a SparseTensor stays one."""
+    if isinstance(value, SparseTensor):
+        if dtype is not None and value.dtype is not dtypes.as_dtype(dtype):
+            raise TypeError(f"Tensor conversion requested dtype {dtypes.as_dtype(dtype).name} for SparseTensor "
+                            f"with dtype {value.dtype.name}")
+        return value
     if isinstance(value, Tensor):
         if dtype is not None and value.dtype is not dtypes.as_dtype(dtype):
             raise TypeError(f"Tensor conversion requested dtype {dtypes.as_dtype(dtype).name} for Tensor with "
@@ -164,6 +171,8 @@ def type_spec_from_value(element):
     def one(t):
         if hasattr(t, "_node") and hasattr(t, "element_spec"):  # a Dataset
             return DatasetSpec(t.element_spec)
+        if isinstance(t, SparseTensor):
+            return sparse_elements.SparseTensorSpec.from_value(t)
         return spec_of(t)
     return map_structure(one, element)
 
@@ -189,9 +198,11 @@ def most_specific_compatible(a, b, what: str = "Incompatible dataset elements"):
                 raise TypeError(f"{what}:\n  {a!r} vs.   {b!r}")
             out.append(DatasetSpec(most_specific_compatible(x.element_spec, y.element_spec, what)))
             continue
+        if sparse_elements.is_sparse_spec(x) != sparse_elements.is_sparse_spec(y):
+            raise TypeError(f"{what}:\n  {a!r} vs.   {b!r}")
         if x.dtype is not y.dtype:
             raise TypeError(f"{what}:\n  {a!r} vs.   {b!r}")
-        out.append(TensorSpec(_relaxed_shape(x.shape, y.shape), x.dtype))
+        out.append(type(x)(_relaxed_shape(x.shape, y.shape), x.dtype))
     return pack(a, out)
 
 
@@ -220,6 +231,8 @@ def output_converters(flat_specs, wrap_dataset) -> list:
     for s in flat_specs:
         if isinstance(s, DatasetSpec):
             out.append(wrap_dataset)
+        elif sparse_elements.is_sparse_spec(s):
+            out.append(lambda v, dt=s.dtype: sparse_elements.to_sparse_tensor(v, dt))
         elif s.dtype is dtypes.string:
             out.append(_string_out)
         else:
@@ -240,4 +253,6 @@ def to_numpy(v):
         return v[()] if v.ndim == 0 else v
     if isinstance(v, np.bytes_):
         return bytes(v)
+    if isinstance(v, sparse_elements.SparseValue):  # TF 2.21's as_numpy_iterator: the dense array
+        return to_numpy(sparse_elements.to_dense(v))
     return v  # bytes, object arrays of bytes

@@ -14,8 +14,9 @@ import warnings
 
 import numpy as np
 
+from tfcompat._src.framework import context as ctx_lib
 from tfcompat._src.framework import dtypes
-from tfcompat._src.keras import backend, object_config
+from tfcompat._src.keras import backend, initializers_v1, object_config
 from tfcompat._src.keras.random_generator import RandomGenerator
 from tfcompat._src.ops import array_ops, init_ops, init_ops_v2, linalg_decomp_ops, linalg_ops, math_ops
 
@@ -327,10 +328,15 @@ lecun_uniform = LecunUniform
 
 
 def _module_objects() -> dict:
-    names = [n for n in __all__ if n not in ("serialize", "deserialize", "get")]
-    objects = {n: globals()[n] for n in names}
+    # tf-keras resolves names to the TF1 init_ops initializers while TF2 behaviour is off (disable_v2_behavior).
+    if ctx_lib.v2_behavior():
+        names = [n for n in __all__ if n not in ("serialize", "deserialize", "get")]
+        objects = {n: globals()[n] for n in names}
+    else:
+        objects = initializers_v1.v1_objects()
     # tf-keras also resolves these older names.
-    objects.update(normal=RandomNormal, uniform=RandomUniform, one=Ones, zero=Zeros)
+    objects.update(normal=objects["random_normal"], uniform=objects["random_uniform"], one=objects["ones"],
+                   zero=objects["zeros"])
     return objects
 
 
@@ -349,7 +355,8 @@ def deserialize(config, custom_objects=None, use_legacy_format=False):
 
 def get(identifier):
     """Mirrors ``tf.keras.initializers.get``: None, a name ('glorot_uniform'), a config, a class (instantiated)
-    or a callable.
+    or a callable. Under ``disable_v2_behavior()`` names and configs give the TF1 initializers (see
+    ``initializers_v1``), as tf-keras does.
 
     Raises:
       ValueError: anything else, or an unknown name."""

@@ -1,8 +1,9 @@
 """TF1 initializer objects (mirrors ``tensorflow/python/ops/init_ops.py``, i.e. ``tf.compat.v1.*_initializer``).
 
 An initializer is called as ``init(shape, dtype=None, partition_info=None)`` and builds the ops producing the
-initial value (graph mode) or computes it (eager). Random initializers draw from torch generators seeded by TF's
-seed rules, so values follow the same distribution as TF's but are not bit-identical (see known_deviations)."""
+initial value (graph mode) or computes it (eager). Random initializers draw with TF's Philox uniform/normal/
+truncated-normal kernels under TF's seed rules, so seeded draws are TF's numbers (ops outside those kernels: the
+``random-values`` entry of tests/known_deviations.py)."""
 from __future__ import annotations
 
 import math

@@ -16,7 +16,7 @@ from tfcompat._src.framework import dtypes
 from tfcompat._src.framework.dispatch import constant_value, convert_to_tensor
 from tfcompat._src.framework.tensor import Tensor
 from tfcompat._src.ops import array_ops, control_flow_ops, init_ops, math_ops, nn_ops
-from tfcompat._src.ops.layers_base import Layer, graph_name_scope
+from tfcompat._src.ops.layers_base import Layer, graph_name_scope, inherited_training
 
 __all__ = ["batch_normalization", "fused_batch_norm", "BatchNormalization", "batch_normalization_layer"]
 
@@ -27,18 +27,20 @@ _MIN_FUSED_EPSILON = 1.001e-5
 def batch_normalization(x, mean, variance, offset, scale, variance_epsilon, name=None):
     """Mirrors ``tf.nn.batch_normalization``: ``(x - mean) * scale / sqrt(variance + eps) + offset``.
 
-    Computed as TF does: ``inv = rsqrt(variance + eps) * scale; x * inv + (offset - mean * inv)``."""
+    Computed as TF does, with its Python operators (so graph op names are TF's 'add', 'mul', 'sub'):
+    ``inv = rsqrt(variance + eps) * scale; x * inv + (offset - mean * inv)``."""
     with graph_name_scope(name or "batchnorm"):
         x = convert_to_tensor(x)
-        inv = math_ops.rsqrt(math_ops.add(variance, variance_epsilon))
+        mean, variance = convert_to_tensor(mean), convert_to_tensor(variance)
+        inv = math_ops.rsqrt(variance + variance_epsilon)
         if scale is not None:
-            inv = math_ops.multiply(inv, scale)
+            inv = inv * scale
         inv_x = math_ops.cast(inv, x.dtype) if inv.dtype is not x.dtype else inv
-        shift = (math_ops.subtract(offset, math_ops.multiply(mean, inv)) if offset is not None
-                 else math_ops.negative(math_ops.multiply(mean, inv)))
+        scaled_x = x * inv_x
+        shift = offset - mean * inv if offset is not None else -mean * inv
         if shift.dtype is not x.dtype:
             shift = math_ops.cast(shift, x.dtype)
-        return math_ops.add(math_ops.multiply(x, inv_x), shift)
+        return scaled_x + shift
 
 
 _FUSED_FORMATS = {"NHWC": (4, 3), "NCHW": (4, 1), "NDHWC": (5, 4), "NCDHW": (5, 1)}
@@ -115,7 +117,8 @@ def _smart_cond(pred, true_fn, false_fn):
 
 
 class BatchNormalization(Layer):
-    """Mirrors ``tf.compat.v1.layers.BatchNormalization`` (call: ``layer(inputs, training=False)``).
+    """Mirrors ``tf.compat.v1.layers.BatchNormalization`` (call: ``layer(inputs, training=False)``; a
+    ``training`` left out or None inside an enclosing Keras layer call is that call's ``training``, as in TF).
 
     Not supported (NotImplementedError): ``renorm``, ``virtual_batch_size``, ``adjustment``."""
 
@@ -244,8 +247,12 @@ class BatchNormalization(Layer):
         return batch_normalization(inputs, bcast(cast(mean)), bcast(cast(variance)), cast(offset), cast(scale),
                                    self.epsilon)
 
-    def call(self, inputs, training=False):
+    def call(self, inputs, training=None):
         x = convert_to_tensor(inputs)
+        if training is None:
+            # TF: a Keras layer; left out or None, ``training`` is the enclosing Keras call's, else False.
+            training = inherited_training()
+            training = False if training is None else training
         return self._fused_call(x, training) if self.fused else self._plain_call(x, training)
 
 

@@ -165,9 +165,9 @@ def _as_array(vals, dt, shape=None):
 
 
 def _to_output(arr, dt):
+    if dt is dtypes.string:   # as_bytes_array: a scalar taken from a batch is bytes, not a 0-d object array
+        return string_value(as_bytes_array(arr))
     arr = np.asarray(arr)
-    if dt is dtypes.string:
-        return string_value(arr)
     return torch.from_numpy(arr.copy() if arr.flags.c_contiguous else np.ascontiguousarray(arr))
 
 

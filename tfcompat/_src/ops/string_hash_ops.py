@@ -8,6 +8,7 @@ import numpy as np
 import torch
 
 from tfcompat._src.framework import dtypes, errors
+from tfcompat._src.framework.api_dispatch import add_dispatch_support  # RaggedTensor: ragged_string_ops.py
 from tfcompat._src.framework.dispatch import apply_op, convert_to_tensor
 from tfcompat._src.framework.op_def import NOT_DIFFERENTIABLE, register_op
 from tfcompat._src.framework.op_types import STRING, Arg
@@ -264,6 +265,7 @@ def _check_buckets(num_buckets) -> int:
     return n
 
 
+@add_dispatch_support
 def to_hash_bucket_fast(input, num_buckets, name=None):  # noqa: A002 - TF's argument name
     """Mirrors ``tf.strings.to_hash_bucket_fast`` (op ``StringToHashBucketFast``): FarmHash Fingerprint64 of
     each string modulo ``num_buckets`` (int64)."""
@@ -271,6 +273,7 @@ def to_hash_bucket_fast(input, num_buckets, name=None):  # noqa: A002 - TF's arg
     return apply_op("StringToHashBucketFast", [x], {"num_buckets": _check_buckets(num_buckets)}, name=name)
 
 
+@add_dispatch_support
 def to_hash_bucket_strong(input, num_buckets, key, name=None):  # noqa: A002
     """Mirrors ``tf.strings.to_hash_bucket_strong`` (op ``StringToHashBucketStrong``): SipHash-2-4 keyed by the
     two ints of ``key``, modulo ``num_buckets``."""
@@ -282,6 +285,7 @@ def to_hash_bucket_strong(input, num_buckets, key, name=None):  # noqa: A002
                     name=name)
 
 
+@add_dispatch_support
 def to_hash_bucket(input, num_buckets, name=None):  # noqa: A002
     """Mirrors ``tf.strings.to_hash_bucket`` (op ``StringToHashBucket``): TF's legacy ``Hash64`` of each
     string modulo ``num_buckets``."""

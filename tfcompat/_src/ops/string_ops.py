@@ -13,6 +13,7 @@ import numpy as np
 import torch
 
 from tfcompat._src.framework import dtypes, errors
+from tfcompat._src.framework.api_dispatch import add_dispatch_support  # RaggedTensor: ragged_string_ops.py
 from tfcompat._src.framework.dispatch import apply_op, convert_to_tensor
 from tfcompat._src.framework.kernel_errors import format_shape
 from tfcompat._src.framework.op_def import DIFFERENTIABLE, NOT_DIFFERENTIABLE, register_op
@@ -238,6 +239,7 @@ def _string_format(*inputs, template, placeholder, summarize, T=None):
 # ------------------------------------------------------------------------------------------------
 # python wrappers
 # ------------------------------------------------------------------------------------------------
+@add_dispatch_support
 def join(inputs, separator="", name=None):
     """Mirrors ``tf.strings.join`` (op ``StringJoin``): elementwise concatenation of equal-shape string tensors
     (scalars broadcast), with ``separator`` between them."""
@@ -245,6 +247,7 @@ def join(inputs, separator="", name=None):
     return apply_op("StringJoin", xs, {"N": len(xs), "separator": separator}, name=name)
 
 
+@add_dispatch_support
 def length(input, unit="BYTE", name=None):  # noqa: A002 - TF's argument name
     """Mirrors ``tf.strings.length`` (op ``StringLength``): int32 lengths in bytes, or in UTF-8 characters
     (``unit="UTF8_CHAR"``)."""
@@ -254,6 +257,7 @@ def length(input, unit="BYTE", name=None):  # noqa: A002 - TF's argument name
     return apply_op("StringLength", [convert_to_tensor(input, dtype=dtypes.string)], {"unit": unit}, name=name)
 
 
+@add_dispatch_support
 def as_string(input, precision=-1, scientific=False, shortest=False, width=-1, fill="", name=None):  # noqa: A002
     """Mirrors ``tf.strings.as_string`` (op ``AsString``): each element formatted as C's printf does (``%f``,
     ``%e`` with ``scientific``, ``%g`` with ``shortest``; ``width``/``fill``/``precision`` as printf flags);
@@ -263,6 +267,7 @@ def as_string(input, precision=-1, scientific=False, shortest=False, width=-1, f
     return apply_op("AsString", [x], attrs, name=name)
 
 
+@add_dispatch_support
 def to_number(input, out_type=dtypes.float32, name=None):  # noqa: A002
     """Mirrors ``tf.strings.to_number`` (op ``StringToNumber``): InvalidArgumentError for a string that is not
     a number of ``out_type`` (float32/64, int32/64, uint32/64)."""

@@ -16,6 +16,7 @@ import numpy as np
 import torch
 
 from tfcompat._src.framework import dtypes, errors
+from tfcompat._src.framework.api_dispatch import add_dispatch_support  # RaggedTensor: ragged_string_ops.py
 from tfcompat._src.framework.dispatch import apply_op, constant_value, convert_to_tensor
 from tfcompat._src.framework.kernel_errors import format_shape
 from tfcompat._src.framework.op_def import NOT_DIFFERENTIABLE, register_op
@@ -336,22 +337,26 @@ def _strings(x) -> Tensor:
     return convert_to_tensor(x, dtype=dtypes.string)
 
 
+@add_dispatch_support
 def lower(input, encoding="", name=None):  # noqa: A002 - TF's argument name
     """Mirrors ``tf.strings.lower`` (op ``StringLower``): ASCII letters, or all of Unicode with
     ``encoding="utf-8"`` (python's ``str.lower``; ICU's case mapping may differ on rare characters)."""
     return apply_op("StringLower", [_strings(input)], {"encoding": encoding}, name=name)
 
 
+@add_dispatch_support
 def upper(input, encoding="", name=None):  # noqa: A002
     """Mirrors ``tf.strings.upper`` (op ``StringUpper``): see :func:`lower`."""
     return apply_op("StringUpper", [_strings(input)], {"encoding": encoding}, name=name)
 
 
+@add_dispatch_support
 def strip(input, name=None):  # noqa: A002
     """Mirrors ``tf.strings.strip`` (op ``StringStrip``): leading and trailing ASCII whitespace removed."""
     return apply_op("StringStrip", [_strings(input)], name=name)
 
 
+@add_dispatch_support
 def regex_full_match(input, pattern, name=None):  # noqa: A002
     """Mirrors ``tf.strings.regex_full_match`` (op ``StaticRegexFullMatch`` for a python pattern, else
     ``RegexFullMatch``): whether each whole string matches. Python ``re`` stands in for RE2 (module doc)."""
@@ -361,6 +366,7 @@ def regex_full_match(input, pattern, name=None):  # noqa: A002
     return apply_op("RegexFullMatch", [_strings(input), _strings(pattern)], name=name)
 
 
+@add_dispatch_support
 def regex_replace(input, pattern, rewrite, replace_global=True, name=None):  # noqa: A002
     """Mirrors ``tf.strings.regex_replace`` (op ``StaticRegexReplace`` for python pattern and rewrite, else
     ``RegexReplace``): every (or the first) match replaced by ``rewrite`` (RE2 syntax: ``\\1``, ``\\0``)."""
@@ -372,6 +378,7 @@ def regex_replace(input, pattern, rewrite, replace_global=True, name=None):  # n
                     {"replace_global": bool(replace_global)}, name=name)
 
 
+@add_dispatch_support
 def substr(input, pos, len, unit="BYTE", name=None):  # noqa: A002 - TF's argument names
     """Mirrors ``tf.strings.substr`` (op ``Substr``): ``len`` bytes (or UTF-8 characters with
     ``unit="UTF8_CHAR"``) from ``pos`` (negative counts from the end); ``pos`` and ``len`` share one shape

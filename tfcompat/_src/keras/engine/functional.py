@@ -448,6 +448,8 @@ def _serialize_node(node, conversion_map):
             key = _make_node_key(history.layer.name, history.node_index)
             return [history.layer.name, conversion_map.get(key, 0), history.tensor_index, kwargs]
         return [t, -1, 0, kwargs]
+    if isinstance(inputs, dict):   # as tf-keras: a dict first argument keeps its keys
+        return {k: serialize_first(t) for k, t in inputs.items()}
     if isinstance(inputs, (list, tuple)):
         return [serialize_first(t) for t in nest.flatten(inputs)]
     return [serialize_first(inputs)]
@@ -512,23 +514,26 @@ def reconstruct_from_config(config, custom_objects=None, created_layers=None):
         return node_index_map.get((layer.name, config_node_index))
 
     def process_node(layer, node_data):
-        input_tensors = []
         kwargs = {}
-        for item in node_data:
+
+        def resolve(item):
+            nonlocal kwargs
             name, node_index, tensor_index = item[0], item[1], item[2]
             kwargs = item[3] if len(item) > 3 else {}
             if node_index == -1:
-                input_tensors.append(name)
-                continue
+                return name
             inbound = created_layers[name]
             idx = get_node_index(inbound, node_index)
             if idx is None:
                 raise _NotYetCreated
-            node = inbound._inbound_nodes[idx]
-            input_tensors.append(nest.flatten(node.outputs)[tensor_index])
+            return nest.flatten(inbound._inbound_nodes[idx].outputs)[tensor_index]
+        if isinstance(node_data, dict):
+            inputs = {k: resolve(item) for k, item in node_data.items()}
+        else:
+            input_tensors = [resolve(item) for item in node_data]
+            inputs = input_tensors[0] if len(input_tensors) == 1 and not layer._preserve_input_structure_in_config \
+                else input_tensors
         kwargs = _deserialize_tensors(kwargs, created_layers, get_node_index)
-        inputs = input_tensors[0] if len(input_tensors) == 1 and not layer._preserve_input_structure_in_config \
-            else input_tensors
         output = layer(inputs, **kwargs)
         out_layer = node_lib.keras_history(nest.flatten(output)[0]).layer
         node_index_map[(layer.name, node_count_by_layer[layer])] = len(out_layer._inbound_nodes) - 1

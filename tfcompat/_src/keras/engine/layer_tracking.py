@@ -1,10 +1,13 @@
 """Attribute tracking of ``Layer`` (tf-keras's ``Layer.__setattr__`` and ``_flatten_modules``): attributes holding
 variables, layers, metrics or containers of them become the layer's weights, sublayers, metrics and checkpoint
-dependencies (``trackable.py``), in assignment order."""
+dependencies (``trackable.py``), in assignment order. ``tf.compat.v1.layers`` kept as attributes are sublayers
+for the weights (TF's are Keras layers): their variables come through ``_flatten_modules`` in assignment order,
+but they are not Keras layers here (``_flatten_layers`` skips them)."""
 from __future__ import annotations
 
 import itertools
 
+from tfcompat._src.ops import layers_base as v1_layers
 from tfcompat._src.ops import variables as variables_lib
 from tfcompat._src.runtime.module import Module
 from tfcompat._src.runtime.training import checkpoint as checkpoint_lib
@@ -12,6 +15,10 @@ from tfcompat._src.keras.engine import base_layer_utils as utils
 from tfcompat._src.keras.engine import trackable
 
 __all__ = ["AttributeTrackingMixin"]
+
+# What an attribute may hold to be a child whose variables are the layer's: tf.Modules (Keras layers included) and
+# tf.compat.v1.layers (Keras layers in TF, plain objects here).
+_MODULE_TYPES = (Module, v1_layers.Layer)
 
 
 class AttributeTrackingMixin:
@@ -41,7 +48,7 @@ class AttributeTrackingMixin:
         for leaf in _leaves(value):
             if utils.is_metric(leaf) and isinstance(leaf, AttributeTrackingMixin):
                 self._metrics.append(leaf)
-        if self.__dict__.get("_auto_track_sub_layers", True) and (isinstance(value, Module) or
+        if self.__dict__.get("_auto_track_sub_layers", True) and (isinstance(value, _MODULE_TYPES) or
                                                                    _has_layers(value)):
             if not any(t is value for t in self._self_tracked_trackables):
                 self._self_tracked_trackables.append(value)
@@ -99,6 +106,8 @@ class AttributeTrackingMixin:
                 yield obj
                 if recursive:
                     stack.extend(reversed(getattr(obj, "_self_tracked_trackables", ())))
+            elif isinstance(obj, v1_layers.Layer):
+                yield obj
             elif isinstance(obj, dict):
                 stack.extend(reversed(list(obj.values())))
             elif isinstance(obj, (list, tuple)):
@@ -145,6 +154,6 @@ def _leaves(value):
 
 
 def _has_layers(value) -> bool:
-    return isinstance(value, (list, tuple, dict)) and any(isinstance(v, (Module, variables_lib.Variable))
+    return isinstance(value, (list, tuple, dict)) and any(isinstance(v, _MODULE_TYPES + (variables_lib.Variable,))
                                                           for v in _leaves(value))
 

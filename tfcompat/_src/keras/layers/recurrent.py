@@ -9,13 +9,19 @@ known while tracing a ``tf.function`` or building a TF1 graph. LSTM and GRU comp
 instead (``recurrent_fused.py``: one ``torch.lstm`` call).
 
 Differences: dropout masks are random (``random-values``); ``implementation=1`` computes as implementation 2
-(same formulas, different rounding); ``unroll`` has no effect (the loop is always unrolled)."""
+(same formulas, different rounding); ``unroll`` has no effect (the loop is always unrolled).
+
+Ragged inputs (tf-keras' ``convert_inputs_if_ragged``/``maybe_convert_to_ragged``): padded with ``to_tensor``,
+masked by their row lengths, and with ``return_sequences`` the output is made ragged again with those lengths."""
 from __future__ import annotations
 
+from tfcompat._src.framework import dtypes
 from tfcompat._src.framework import nest
 from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.framework.tensor_shape import dimension_value
-from tfcompat._src.ops import array_ops, math_ops
+from tfcompat._src.ops import array_ops, math_ops, nn_ops
+from tfcompat._src.ops import rnn as rnn_ops
+from tfcompat._src.ops.ragged.ragged_tensor import RaggedTensor
 from tfcompat._src.ops.variables import Variable
 from tfcompat._src.keras import activations, backend, regularizers
 from tfcompat._src.keras.engine.base_layer import Layer
@@ -31,6 +37,25 @@ from tfcompat._src.keras.layers.recurrent_cells import (  # noqa: F401
 from tfcompat._src.keras.layers.recurrent_loop import rnn
 
 __all__ = ["RNN", "SimpleRNNCell", "LSTMCell", "GRUCell", "StackedRNNCells", "SimpleRNN", "LSTM", "GRU", "rnn"]
+
+
+def _convert_inputs_if_ragged(inputs):
+    """tf-keras' ``backend.convert_inputs_if_ragged``: (inputs with ragged ones padded, the first input's int32 row
+    lengths), or (inputs, None) without ragged inputs."""
+    flat = nest.flatten(inputs)
+    if not any(isinstance(x, RaggedTensor) for x in flat):
+        return inputs, None
+    dense = nest.map_structure(lambda x: x.to_tensor() if isinstance(x, RaggedTensor) else x, inputs)
+    return dense, math_ops.cast(flat[0].nested_row_lengths()[0], dtypes.int32)
+
+
+def _to_ragged(outputs, row_lengths, go_backwards):
+    """tf-keras' ``backend.maybe_convert_to_ragged`` for a ragged input's sequence outputs. With ``go_backwards``
+    TF cuts ``reverse(outputs)`` at the lengths and reverses each row back: each row's steps reversed within its
+    length, which ``reverse_sequence`` does on the dense tensor."""
+    if go_backwards:
+        outputs = rnn_ops.reverse_sequence(array_ops.reverse(outputs, [1]), row_lengths, seq_axis=1, batch_axis=0)
+    return RaggedTensor.from_tensor(outputs, row_lengths)
 
 
 class RNN(Layer):
@@ -154,6 +179,28 @@ class RNN(Layer):
         return inputs, list(initial_state)
 
     def call(self, inputs, mask=None, training=None, initial_state=None, constants=None):
+        inputs, row_lengths = _convert_inputs_if_ragged(inputs)
+        if row_lengths is None:
+            return self._dense_call(inputs, mask, training, initial_state)
+        self._validate_args_if_ragged(mask)
+        steps = array_ops.shape(nest.flatten(inputs)[0])[1]
+        result = self._dense_call(inputs, nn_ops.sequence_mask(row_lengths, steps), training, initial_state)
+        if not self.return_sequences:
+            return result
+        if self.return_state:
+            return [_to_ragged(result[0], row_lengths, self.go_backwards)] + list(result[1:])
+        return _to_ragged(result, row_lengths, self.go_backwards)
+
+    def _validate_args_if_ragged(self, mask):
+        if mask is not None:
+            raise ValueError(f"The mask that was passed in was {mask}, which cannot be applied to RaggedTensor "
+                             "inputs. Please make sure that there is no mask injected by upstream layers.")
+        if self.unroll:
+            raise ValueError("The input received contains RaggedTensors and does not support unrolling. Disable "
+                             "unrolling by passing `unroll=False` in the RNN Layer constructor.")
+
+    def _dense_call(self, inputs, mask, training, initial_state):
+        """``call`` on dense (padded) inputs; ``mask`` masks the padded steps of a ragged input."""
         if isinstance(mask, list):
             mask = mask[0]
         inputs, initial_state = self._process_inputs(inputs, initial_state)
@@ -304,14 +351,14 @@ class LSTM(_RNNWithCell):
     _cell_class = LSTMCell
     _cell_name = "lstm_cell"
 
-    def call(self, inputs, mask=None, training=None, initial_state=None):
+    def _dense_call(self, inputs, mask, training, initial_state):
         if isinstance(mask, list):
             mask = mask[0]
         if mask is None and self._fusable(inputs):
             inputs, states = self._process_inputs(inputs, initial_state)
             if len(states) == 2 and all(getattr(s, "dtype", None) == inputs.dtype for s in states):
                 return self._fused_call(inputs, states)
-        return super().call(inputs, mask=mask, training=training, initial_state=initial_state)
+        return super()._dense_call(inputs, mask, training, initial_state)
 
     def _fusable(self, inputs) -> bool:
         """The configuration ``recurrent_fused.lstm_sequence`` computes exactly: tanh/sigmoid, a bias, no dropout,

@@ -16,8 +16,8 @@ enclosing Keras call's ``training``.
 Differences from TF: a functional ``tf.keras.Model`` is built by ``get_or_create_layer``'s ``create_layer_method``
 outside the current Keras call (TF records functional nodes on KerasTensors anywhere; tfcompat's keras/engine only
 outside a layer call), so one built directly in the decorated method still records TFOpLambda layers; v1 layers
-kept as attributes of a Keras layer are not tracked as its sublayers (their weights come through the store,
-sorted by name, where TF lists them first, in creation order); ``VariableScopeLayer``/
+kept as attributes of a Keras layer count for its weights (in assignment order, as TF) but not in its layer
+listings or ``updates``; ``VariableScopeLayer``/
 ``VariableScopeWrapperLayer`` are not provided."""
 from __future__ import annotations
 

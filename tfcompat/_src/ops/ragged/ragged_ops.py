@@ -17,6 +17,8 @@ from tfcompat._src.framework.tensor import Tensor
 from tfcompat._src.ops import array_ops, math_ops, reduction_ops
 from tfcompat._src.ops._helpers import static_int_list
 from tfcompat._src.ops.ragged import ragged_kernels  # noqa: F401 - registers the ragged raw ops
+from tfcompat._src.ops.ragged import ragged_string_ops  # noqa: F401 - registers tf.strings.* on RaggedTensors
+from tfcompat._src.ops.ragged.ragged_operands import flat_operand as _flat_operand
 from tfcompat._src.ops.ragged.ragged_getitem import gather_rows
 from tfcompat._src.ops.ragged.ragged_tensor import RaggedTensor, _check_splits_dtype, _int64, _prepend_zero
 
@@ -326,39 +328,6 @@ def stack_dynamic_partitions(data, partitions, num_partitions, name=None):
 _IDENTITY = {"Sum": 0, "Prod": 1, "All": True, "Any": False}
 
 
-def _flat_operand(x, y):
-    """``y`` as an operand for ``x``'s flat values: a RaggedTensor's flat values, or a dense value that
-    broadcasts over the uniform inner dimensions (or a per-row ``[nrows, 1]`` column when ragged_rank is 1)."""
-    if isinstance(y, RaggedTensor):
-        if y.ragged_rank != x.ragged_rank:
-            raise ValueError("Ragged elementwise ops need operands with the same ragged_rank in tfcompat.")
-        _check_same_partition(x, y)
-        return y.flat_values
-    t = convert_to_tensor(y, dtype_hint=x.dtype)
-    inner_rank = x.flat_values.shape.rank - 1
-    if t.shape.rank is not None and t.shape.rank <= inner_rank:
-        return t
-    if x.ragged_rank == 1 and t.shape.rank == inner_rank + 2 and t.shape.as_list()[1] == 1:
-        return array_ops.gather(array_ops.squeeze(t, axis=[1]), x.value_rowids())
-    raise NotImplementedError(f"tfcompat: broadcasting a dense {t.shape} operand against a ragged "
-                              f"{x.shape} is not supported.")
-
-
-def _check_same_partition(x, y) -> None:
-    # TF asserts equal row splits (InvalidArgumentError "Condition x == y did not hold."); checked here when the
-    # splits are known (eager); graph-mode operands are not checked.
-    from tfcompat._src.framework import errors
-    from tfcompat._src.framework.dispatch import constant_value
-    for a, b in zip(x.nested_row_splits, y.nested_row_splits):
-        if a is b:
-            continue
-        va, vb = constant_value(a), constant_value(b)
-        if va is None or vb is None:
-            continue
-        if np.asarray(va).shape != np.asarray(vb).shape or np.any(np.asarray(va) != np.asarray(vb)):
-            raise errors.InvalidArgumentError("Condition x == y did not hold.")
-
-
 class _RaggedHandler:
     """The ragged behaviour of the wrapper funnels (registered with ``composite_dispatch``)."""
 
@@ -373,6 +342,8 @@ class _RaggedHandler:
         fy = _flat_operand(base, y) if y is not base else base.flat_values
         from tfcompat._src.ops._helpers import match_dtypes
         fx, fy = match_dtypes(fx, fy)
+        if op_type == "AddV2" and fx.dtype is dtypes.string:   # as math_ops.add: strings concatenate with Add
+            op_type = "Add"
         return base.with_flat_values(apply_op(op_type, [fx, fy], name=name))
 
     @staticmethod

@@ -45,6 +45,7 @@ from tfcompat._src.runtime.training import checkpoint_io
 from tfcompat._src.runtime.training import checkpoint_management
 from tfcompat._src.runtime.training.checkpoint_reader import translated_errors as _translated
 from tfcompat._src.runtime.training import saver as saver_lib
+from tfcompat._src.runtime import session as session_lib
 
 __all__ = ["Checkpoint", "CheckpointLoadStatus", "InitializationOnlyStatus", "NameBasedSaverStatus",
            "object_graph_values", "write_trackable", "read_trackable", "OBJECT_GRAPH_KEY", "trackable_children",
@@ -300,12 +301,38 @@ def _pretty_names(nodes) -> list:
     return names
 
 
+def _session_for(v: Variable):
+    """The default Session of a TF1 graph variable's graph: where a tf.train.Checkpoint used in TF1 code
+    (``with tf.compat.v1.Session(): ckpt.save(...)``) reads and assigns its value."""
+    sess = session_lib.get_default_session()
+    if sess is None or sess.graph is not v._graph:
+        raise NotImplementedError(
+            f"tf.train.Checkpoint saves and restores eager (TF2) variables, or TF1 graph variables inside a default "
+            f"Session of their graph; {v.name} is a TF1 graph variable and no such Session is active. Use "
+            f"tf.compat.v1.train.Saver in graph mode.")
+    return sess
+
+
 def _eager_value(v: Variable):
     if v._graph is not None:
-        raise NotImplementedError(
-            f"tf.train.Checkpoint saves and restores eager (TF2) variables; {v.name} is a TF1 graph variable. "
-            f"Use tf.compat.v1.train.Saver in graph mode.")
+        context = ctx_lib.context()
+        prev = getattr(context, "resource_store", None)
+        context.resource_store = _session_for(v)._resource_store
+        try:
+            return v._current_value()
+        finally:
+            context.resource_store = prev
     return v._value
+
+
+def _assign_restored(var: Variable, t) -> None:
+    """Assigns a restored value (a graph variable's in its default Session at once, where TF waits for
+    ``run_restore_ops``)."""
+    if var._graph is None:
+        var._assign_value(t, "assign", validate_shape=False)
+    else:
+        sess = _session_for(var)
+        sess._resource_store[var] = saver_lib.leaf_value(t.to(sess._device_for(var)), var)
 
 
 # -- restoring --------------------------------------------------------------------------------------------
@@ -372,7 +399,7 @@ class _Restore:
         # Checked in key order, as TF's restore reads them: the first mismatch reported is TF's.
         values = [(var, self._checked_value(var, key)) for var, key in sorted(batch, key=lambda item: item[1])]
         for var, t in values:
-            var._assign_value(t, "assign", validate_shape=False)
+            _assign_restored(var, t)
 
     def match(self, node_id, obj) -> None:
         if node_id in self.matched:
@@ -448,11 +475,12 @@ class _Restore:
         if not isinstance(var, Variable):
             raise errors.InvalidArgumentError(None, None, f"The checkpoint holds a variable at {key} but the "
                                               f"program has a {type(var).__name__} there.")
-        _eager_value(var)
+        if var._graph is not None:
+            _session_for(var)
         if self._batch is not None:
             self._batch.append((var, key))
             return
-        var._assign_value(self._checked_value(var, key), "assign", validate_shape=False)
+        _assign_restored(var, self._checked_value(var, key))
 
     def _restore_state(self, obj, attributes) -> None:
         """Restores an object that saves non-variable state (``_has_saved_state``) from its attributes."""
@@ -661,7 +689,8 @@ class Checkpoint:
         the directory's ``checkpoint`` file at it (so ``tf.train.latest_checkpoint`` finds it); returns the
         path."""
         counter = self.save_counter
-        counter.assign_add(1)
+        with ctx_lib.init_scope():   # an eager counter, also when TF1 code saves inside a graph
+            counter.assign_add(1)
         path = self.write(f"{os.fspath(file_prefix)}-{int(counter.numpy())}")
         checkpoint_management.update_checkpoint_state_internal(os.path.dirname(path) or ".", path, [path],
                                                                save_relative_paths=True)
@@ -786,7 +815,7 @@ class NameBasedSaverStatus:
         self._unmatched = [v for name, v in items if not ckpt.has(name)]
         found = [(name, v) for name, v in items if ckpt.has(name)]
         for var, t in saver_lib.restore_values(ckpt, found, eager_shape_check=True):
-            var._assign_value(t, "assign", validate_shape=False)
+            _assign_restored(var, t)
 
     def assert_consumed(self):
         """Raises AssertionError naming the variables no key of the checkpoint matched."""

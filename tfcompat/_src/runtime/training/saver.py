@@ -84,7 +84,8 @@ def restore_values(ckpt, items, eager_shape_check: bool) -> list:
     return out
 
 
-def _leaf(t: torch.Tensor, v) -> torch.Tensor:
+def leaf_value(t: torch.Tensor, v) -> torch.Tensor:
+    """A restored value as variable ``v``'s storage (a grad leaf for a trainable float variable)."""
     if v.trainable and (t.dtype.is_floating_point or t.dtype.is_complex):
         t = t.detach().requires_grad_(True)
     return t
@@ -286,7 +287,7 @@ class Saver:
             else:
                 if sess is None:
                     raise TypeError("Restoring graph variables needs a Session: Saver.restore(sess, path).")
-                sess._resource_store[var] = _leaf(t.to(sess._device_for(var)), var)
+                sess._resource_store[var] = leaf_value(t.to(sess._device_for(var)), var)
 
     def export_meta_graph(self, filename=None, collection_list=None, as_text=False, export_scope=None,
                           clear_devices=False, clear_extraneous_savers=False, strip_default_attrs=False,
