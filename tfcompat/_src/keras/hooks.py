@@ -8,8 +8,9 @@ object exists; ``get`` raises RuntimeError naming the module to import when one 
 Hook (set by: value) -- used by; why that module cannot import the value:
 
 - ``functional_model`` (``engine.functional``: ``Functional``) -- ``engine.training`` (``Model(inputs, outputs)``
-  is a Functional model) and ``backend_math`` (eager ``backend.function``); Functional subclasses Model and is
-  called on layers, which use ``backend_math``.
+  is a Functional model), ``backend_math`` (eager ``backend.function``) and ``engine.functional_config`` (a
+  nested Functional's first node); Functional subclasses Model and is called on layers, which use ``backend_math``,
+  and imports ``functional_config``.
 - ``reconstruct_functional_config`` (``engine.functional``: ``reconstruct_from_config``) -- ``engine.training``
   (``Model.from_config`` of a functional config); same reason.
 - ``mean_metric`` (``metrics.base_metric``: ``Mean``) -- ``engine.base_layer`` (``Layer.add_metric``); metrics
