@@ -773,10 +773,12 @@ SCRIPTS: list[Script] = [
                  "to_tensor/from_tensor, tf.data, tf.function and SavedModel with ragged tensors, keras ragged "
                  "Input + LSTM",
            outcome="matches",
-           xfail=("ops (ragged dispatch): tf.map_fn over a RaggedTensor (then tf.nn.embedding_lookup of ragged ids, "
-                  "dense_to_ragged_batch, RaggedTensorSpec signatures, DynamicRaggedShape): ValueError: Attempt to "
-                  "convert a value (<tf.RaggedTensor [[3, 1, 4, 1], [], [5, 9, 2], [6], []]>) with an unsupported "
-                  "type (<class 'tfcompat._src.ops.ragged.ragged_tensor.RaggedTensor'>) to a Tensor.")),
+           xfail=("ops (ragged dispatch): tf.nn.embedding_lookup of ragged ids (handler in "
+                  "ops/ragged/ragged_embedding_ops.py; nn_ops.embedding_lookup needs @add_dispatch_support) (then "
+                  "tf.sparse.concat of string values, dense_to_ragged_batch, RaggedTensorSpec signatures, "
+                  "DynamicRaggedShape): ValueError: Attempt to convert a value (<tf.RaggedTensor [[633, 768, 237, "
+                  "309], [28], [847, 998, 635, 20, 547]]>) with an unsupported type (<class "
+                  "'tfcompat._src.ops.ragged.ragged_tensor.RaggedTensor'>) to a Tensor.")),
     Script("tfdocs_guide_random_numbers", _tfdocs("random_numbers.ipynb",
                                                   "db10744f4ae85ee8a527ee7b87ef6e76635390cde230a220d32563175ba0b4b7"),
            "v2", "tf.random.Generator (from_seed, split, reset, in tf.function, checkpointed), stateless random "

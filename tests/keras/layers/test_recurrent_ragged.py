@@ -1,7 +1,7 @@
 """tf.keras recurrent layers on ragged inputs (tfcompat._src.keras.layers.recurrent) against tf-keras 2.21 (issue 13):
-SimpleRNN, LSTM, GRU (and Bidirectional without return_sequences) called eagerly on a tf.RaggedTensor and in a functional model on ``Input(ragged=True)``:
-outputs, ragged sequence outputs (row splits and values), states, gradients, and the errors for a mask or
-``unroll=True`` with a ragged input."""
+SimpleRNN, LSTM, GRU and Bidirectional (merge modes concat/sum/None) called eagerly on a tf.RaggedTensor and
+in a functional model on ``Input(ragged=True)``: outputs, ragged sequence outputs (row splits and values), states,
+gradients, and the errors for a mask or ``unroll=True`` with a ragged input."""
 from __future__ import annotations
 
 import numpy as np
@@ -61,7 +61,13 @@ CASES = {
     "rnn_stacked_cells": lambda tf: tf.keras.layers.RNN([tf.keras.layers.SimpleRNNCell(3),
                                                          tf.keras.layers.GRUCell(2)], return_sequences=True,
                                                         return_state=True),
-    # Bidirectional with return_sequences=True needs tf.reverse on a RaggedTensor (not in tfcompat yet).
+    # Bidirectional with return_sequences=True reverses the backward layer's ragged output row by row.
+    "bidirectional_lstm_sequences": lambda tf: tf.keras.layers.Bidirectional(
+        tf.keras.layers.LSTM(2, return_sequences=True)),
+    "bidirectional_gru_sequences_sum": lambda tf: tf.keras.layers.Bidirectional(
+        tf.keras.layers.GRU(2, return_sequences=True), merge_mode="sum"),
+    "bidirectional_lstm_sequences_none_state": lambda tf: tf.keras.layers.Bidirectional(
+        tf.keras.layers.LSTM(2, return_sequences=True, return_state=True), merge_mode=None),
     "bidirectional_gru": lambda tf: tf.keras.layers.Bidirectional(tf.keras.layers.GRU(2)),
     "bidirectional_lstm_state": lambda tf: tf.keras.layers.Bidirectional(tf.keras.layers.LSTM(2,
                                                                                               return_state=True)),
@@ -79,6 +85,18 @@ def test_functional_ragged_input(return_sequences, oracle):
         tf.keras.backend.clear_session()
         inp = tf.keras.Input(shape=(None, 3), ragged=True)
         out = tf.keras.layers.LSTM(2, return_sequences=return_sequences)(inp)
+        model = tf.keras.Model(inp, out)
+        model.set_weights(fixed_weights(model.weights))
+        y = model(_ragged(tf, tf.constant(_values())))
+        return _plain(tf, y), out.shape
+    oracle.check(prog, rtol=1e-5, atol=1e-5)
+
+
+def test_functional_bidirectional_ragged_sequences(oracle):
+    def prog(tf):
+        tf.keras.backend.clear_session()
+        inp = tf.keras.Input(shape=(None, 3), ragged=True)
+        out = tf.keras.layers.Bidirectional(tf.keras.layers.GRU(2, return_sequences=True))(inp)
         model = tf.keras.Model(inp, out)
         model.set_weights(fixed_weights(model.weights))
         y = model(_ragged(tf, tf.constant(_values())))

@@ -82,18 +82,19 @@ class SparseTensor:
 
     @property
     def shape(self) -> TensorShape:
-        """The static dense shape: known where ``dense_shape`` is a constant, else its rank only."""
+        """The static dense shape, as TF's ``constant_value_as_shape(dense_shape)`` (dims known before running,
+        e.g. the constant 5 of ``tf.stack([n, 5])``) merged with what ``set_shape`` added."""
         from tfcompat._src.framework.dispatch import constant_value
+        from tfcompat._src.framework.shape_values import constant_value_as_shape
         value = constant_value(self._dense_shape)
         if value is not None:
-            return TensorShape([int(d) for d in value.reshape(-1).tolist()])
-        rank = dimension_value(self._dense_shape.shape[0])
-        if rank is None:
-            rank = dimension_value(self._indices.shape[1])
+            shape = TensorShape([int(d) for d in value.reshape(-1).tolist()])
+        else:
+            shape = constant_value_as_shape(self._dense_shape)
+            if shape.rank is None and dimension_value(self._indices.shape[1]) is not None:
+                shape = TensorShape([None] * dimension_value(self._indices.shape[1]))
         static = getattr(self, "_static_shape", None)
-        if static is not None:
-            return static
-        return TensorShape(None if rank is None else [None] * rank)
+        return shape if static is None else shape.merge_with(static)
 
     def get_shape(self) -> TensorShape:
         return self.shape

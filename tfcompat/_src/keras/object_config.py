@@ -5,7 +5,8 @@ activations, initializers, regularizers, constraints), mirroring tf-keras 2.21's
 
 plain functions serialize to ``{"module": "builtins", "class_name": "function", "config": <name>,
 "registered_name": "function"}``. Legacy configs (no ``module``) and plain names are accepted, as in tf-keras: a
-name that resolves to a class gives an instance built with its defaults.
+name that resolves to a class gives an instance built with its defaults. Without TF2 behaviour
+(``tf.compat.v1.disable_v2_behavior``) both directions use the legacy format, as tf-keras does.
 
 ``CUSTOM_OBJECTS`` is the global registry that ``keras.utils.custom_object_scope`` and
 ``register_keras_serializable`` fill; it is consulted after a call's own ``custom_objects``."""
@@ -14,6 +15,8 @@ from __future__ import annotations
 import inspect
 import types
 from typing import Any, Mapping
+
+from tfcompat._src.framework import context as ctx_lib
 
 __all__ = ["CUSTOM_OBJECTS", "serialize_keras_object", "deserialize_keras_object", "public_module"]
 
@@ -48,10 +51,13 @@ def _is_builtin(cls) -> bool:
 
 
 def serialize_keras_object(obj) -> Any:
-    """Mirrors ``tf.keras.saving.serialize_keras_object`` for functions and objects with ``get_config``.
+    """Mirrors ``tf.keras.saving.serialize_keras_object`` for functions and objects with ``get_config`` (the legacy
+    format without TF2 behaviour).
 
     Raises:
       ValueError: ``obj`` has no ``get_config`` and is not a function or a plain value."""
+    if not ctx_lib.v2_behavior():
+        return legacy_serialize_keras_object(obj)
     if obj is None or isinstance(obj, (str, int, float, bool)):
         return obj
     if isinstance(obj, (types.FunctionType, types.BuiltinFunctionType)):
@@ -81,7 +87,7 @@ def _unknown(printable_module_name: str, name) -> ValueError:
                       f"for details.")
 
 
-def deserialize_keras_object(config, module_objects: Mapping, custom_objects: Mapping | None = None,
+def deserialize_keras_object(config, module_objects: Mapping | None = None, custom_objects: Mapping | None = None,
                              printable_module_name: str = "object", legacy: bool = False,
                              unlisted_functions: tuple = (), module_name: str = "keras") -> Any:
     """Mirrors ``tf.keras.saving.deserialize_keras_object`` (``legacy``: tf-keras's legacy deserializer): the
@@ -93,11 +99,14 @@ def deserialize_keras_object(config, module_objects: Mapping, custom_objects: Ma
     ``unlisted_functions`` (aliases missing from the public module ``module_name``) and re-raises a TypeError of
     ``from_config`` with Keras's message.
 
+    Without TF2 behaviour the legacy path is always taken, as in tf-keras.
+
     Raises:
       ValueError: (legacy) an unknown name; a dict without ``class_name``. TypeError: see above."""
     if config is None:
         return None
-    if legacy:
+    module_objects = module_objects or {}
+    if legacy or not ctx_lib.v2_behavior():
         return _deserialize_legacy(config, module_objects, custom_objects, printable_module_name)
     if isinstance(config, str):
         found = _lookup(config, custom_objects, CUSTOM_OBJECTS)
@@ -145,7 +154,12 @@ def _deserialize_legacy(config, module_objects, custom_objects, printable_module
             raise _unknown(printable_module_name, class_name)
         if not inspect.isclass(obj):
             return obj
-        inner = dict(config.get("config") or {})
+        inner = config.get("config") or {}
+        for key, item in list(inner.items()):
+            if isinstance(item, dict) and "__passive_serialization__" in item:
+                # As tf-keras: revived in place, in the caller's config.
+                inner[key] = _deserialize_legacy(item, module_objects, custom_objects, "config_item")
+        inner = dict(inner)
         return obj.from_config(inner) if hasattr(obj, "from_config") else obj(**inner)
     if isinstance(config, str):
         obj = _lookup(config, custom_objects, module_objects)
@@ -165,10 +179,20 @@ def legacy_serialize_keras_object(obj) -> Any:
       ValueError: ``obj`` has no ``get_config`` and no ``__name__``."""
     if obj is None or isinstance(obj, (str, int, float, bool)):
         return obj
-    if hasattr(obj, "get_config"):
+    if hasattr(obj, "get_config") and not inspect.isclass(obj):
         cls = type(obj)
         registered = {v: k for k, v in CUSTOM_OBJECTS.items()}.get(cls, cls.__name__)
-        return {"class_name": registered, "config": obj.get_config()}
+        config = {}
+        for key, item in obj.get_config().items():
+            # As tf-keras: objects left in a config are serialized, and marked for revival.
+            try:
+                serialized = legacy_serialize_keras_object(item)
+            except ValueError:
+                serialized = item
+            if isinstance(serialized, dict) and not isinstance(item, dict):
+                serialized["__passive_serialization__"] = True
+            config[key] = serialized
+        return {"class_name": registered, "config": config}
     if hasattr(obj, "__name__"):
         return {v: k for k, v in CUSTOM_OBJECTS.items()}.get(obj, obj.__name__)
     raise ValueError(f"Cannot serialize {obj} since it doesn't implement `get_config()`.")

@@ -16,6 +16,7 @@ from tfcompat._src.framework.name_scope import name_scope
 from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.ops import array_ops
 from tfcompat._src.ops import variables as variables_lib
+from tfcompat._src.ops.ragged import ragged_map_ops
 from tfcompat._src.ops.tensor_array import TensorArray
 from tfcompat._src.ops.while_loop import while_loop
 
@@ -59,7 +60,7 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
     ``elems`` is a tensor or a nested structure of tensors sharing their first dimension (unknown until run time
     is fine in a graph); ``fn`` gets one slice of each, in ``elems``'s structure. ``fn_output_signature`` (TF1:
     ``dtype``) gives the structure and dtypes of ``fn``'s result when it differs from ``elems``'s: dtypes or
-    ``tf.TensorSpec``s. ``parallel_iterations``, ``swap_memory`` are accepted (iterations run in order).
+    ``tf.TensorSpec``s (``tf.RaggedTensorSpec``s and ragged ``elems``: ``ragged_map_ops``). ``parallel_iterations``, ``swap_memory`` are accepted (iterations run in order).
 
     Raises:
       TypeError: ``fn`` is not callable. ValueError: no tensors in ``elems``, scalar elements, ``fn``'s result not
@@ -88,6 +89,9 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
         result_specs = None
     else:
         result_specs = [_spec_of(d) for d in nest.flatten(fn_output_signature)]
+    if ragged_map_ops.involves_ragged(elems_flat, fn_output_signature):
+        with name_scope(name, "map"):
+            return ragged_map_ops.map_fn_ragged(fn, elems, elems_flat, fn_output_signature)
     with name_scope(name, "map"):
         elems_flat = [convert_to_tensor(t, name="elem") for t in elems_flat]
         first = elems_flat[0]
@@ -106,6 +110,7 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
         def compute(i, tas):
             value = fn(nest.pack_sequence_as(elems, [ta.read(i) for ta in elems_ta]))
             nest.assert_same_structure(expected, value)
+            ragged_map_ops.check_dense_results(nest.flatten(value))
             return i + 1, [ta.write(i, v) for ta, v in zip(tas, nest.flatten(value))]
 
         _, r_a = while_loop(lambda i, _: i < n, compute, (array_ops.constant(0), result_ta),

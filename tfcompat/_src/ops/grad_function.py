@@ -5,7 +5,11 @@ Such a kernel also defines ``jvp`` (forward-mode AD, for ``tf.autodiff.ForwardAc
 (dynamo) refuses to trace a Function that has a custom ``jvp``, and compiled plans (runtime/compiled_plan.py)
 trace these kernels. So the ``jvp`` a subclass defines is moved to a twin subclass made with it: the class itself
 has none (what dynamo traces), and ``apply`` runs the twin while a ForwardAccumulator records tangents (compiled
-plans never run then: they take the Python plan). Behaviour is otherwise the class's own."""
+plans never run then: they take the Python plan). Behaviour is otherwise the class's own.
+
+``apply`` also skips ``torch.autograd.Function.apply``'s Python layers (setup_context probe, functorch
+unwrapping: ~8 Python calls per op) when no functorch transform is active: it calls the C ``apply`` they end in.
+Dynamo never runs this ``apply``: it traces ``cls.apply`` of any autograd.Function as the Function itself."""
 from __future__ import annotations
 
 import torch
@@ -21,9 +25,13 @@ class TFGradFunction(torch.autograd.Function):
     """A ``torch.autograd.Function`` whose ``jvp`` lives on a twin used only under forward-mode AD."""
 
     _jvp_twin = None   # the subclass that has this class's jvp (None: the class defines no jvp, or is the twin)
+    _c_apply = None    # the class's C apply (torch._C._FunctionBase.apply bound to it); None: use Function.apply
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
+        # A setup_context makes Function.apply bind default arguments first: keep its path then.
+        if cls.setup_context is torch.autograd.Function.setup_context:
+            cls._c_apply = super(torch.autograd.function._SingleLevelFunction, cls).apply
         jvp = cls.__dict__.get("jvp")
         if jvp is None or cls.__dict__.get("_is_jvp_twin"):
             return
@@ -34,7 +42,11 @@ class TFGradFunction(torch.autograd.Function):
 
     @classmethod
     def apply(cls, *args, **kwargs):
-        twin = cls._jvp_twin
-        if twin is not None and _ACCUMULATORS:
-            return twin.apply(*args, **kwargs)
-        return super().apply(*args, **kwargs)
+        if _ACCUMULATORS:
+            twin = cls._jvp_twin
+            if twin is not None:
+                return twin.apply(*args, **kwargs)
+        c_apply = cls._c_apply
+        if c_apply is None or kwargs or torch._C._are_functorch_transforms_active():
+            return super().apply(*args, **kwargs)
+        return c_apply(*args)

@@ -85,20 +85,11 @@ class _LogisticLoss(TFGradFunction):
         return gx, gz
 
 
-# torch.autograd.Function.apply's own Python layers (setup_context probe, functorch unwrapping: ~8 calls) are
-# skipped when no functorch transform runs: this is the C apply they end in.
-_C_APPLY = super(torch.autograd.function._SingleLevelFunction, _LogisticLoss).apply
-
-
 @register_op("SigmoidCrossEntropyWithLogits", grad=DIFFERENTIABLE, inputs=("logits", "labels"),
              types={"logits": Arg("T", FLOAT), "labels": Arg("T", FLOAT)},
              shape_check=shape_checks.broadcast, shape_fn=shape_checks.broadcast_spec())
 def _logistic_loss(x, z):
     # Under a ForwardAccumulator too: torch's own tangents of relu/abs at 0 are not TF's selects'.
-    if _ACCUMULATORS:
+    if _ACCUMULATORS or (torch.is_grad_enabled() and (x.requires_grad or z.requires_grad)):
         return _LogisticLoss.apply(x, z)
-    if torch.is_grad_enabled() and (x.requires_grad or z.requires_grad):
-        if torch._C._are_functorch_transforms_active():
-            return _LogisticLoss.apply(x, z)
-        return _C_APPLY(x, z)
     return logistic_loss_value(x, z)

@@ -8,6 +8,7 @@ import torch.nn.functional as F
 from tfcompat._src.framework import dtypes
 from tfcompat._src.framework.dispatch import apply_op, shape_error
 from tfcompat._src.framework import errors
+from tfcompat._src.framework.api_dispatch import add_dispatch_support
 from tfcompat._src.framework.kernel_errors import format_shape
 from tfcompat._src.framework.op_def import DIFFERENTIABLE, NOT_DIFFERENTIABLE, register_op, resolve_legacy
 from tfcompat._src.framework.op_types import CONV, FLOAT, INT32_64, NUMBER, POOL_MAX, REAL_NUMBER, Arg
@@ -576,6 +577,7 @@ def moments(x, axes, shift=None, name=None, keep_dims=None, keepdims=None):
     return mean, variance
 
 
+@add_dispatch_support   # RaggedTensor ids: ops/ragged/ragged_embedding_ops.py, by TF's fallback dispatch
 def embedding_lookup(params, ids, partition_strategy="mod", name=None, validate_indices=True, max_norm=None):
     """Mirrors ``tf.compat.v1.nn.embedding_lookup`` for a single params tensor (or a one-element list); with
     ``max_norm``, each looked-up embedding is clipped to that L2 norm (``clip_by_norm``), as TF."""

@@ -7,9 +7,10 @@ import builtins
 import torch
 
 from tfcompat._src.framework import errors
-from tfcompat._src.framework.dispatch import apply_op, constant_value
+from tfcompat._src.framework.dispatch import apply_op
 from tfcompat._src.framework.op_def import DIFFERENTIABLE, register_op
 from tfcompat._src.framework.op_types import INT16_32_64, INT32_64, NUMBER, Arg
+from tfcompat._src.framework.shape_values import constant_value_as_shape
 from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.ops._helpers import match_dtypes, static_int_list, to_tensor
 
@@ -89,11 +90,8 @@ def _tensor_scatter_max(tensor, indices, updates):
 
 
 def _sparse_to_dense_shape(inputs, attrs):
-    shape = constant_value(inputs[1])
-    dims = [int(v) for v in shape.reshape(-1).tolist()] if shape is not None else None
-    if dims is None and inputs[1].shape.is_fully_defined():
-        dims = [None] * inputs[1].shape.num_elements()
-    return [(TensorShape(dims), inputs[2].dtype)]
+    # TF's MakeShapeFromShapeTensor: the known entries of a partly constant shape (tf.stack([n, 5])) stay known.
+    return [(constant_value_as_shape(inputs[1]), inputs[2].dtype)]
 
 
 @register_op("SparseToDense", grad=DIFFERENTIABLE,

@@ -10,6 +10,7 @@ from tfcompat._src.framework import context as ctx_lib
 from tfcompat._src.framework import nest
 from tfcompat._src.framework.dispatch import convert_to_tensor
 from tfcompat._src.framework.tensor import EagerTensor, SymbolicTensor, Tensor
+from tfcompat._src.ops import layers_base as v1_layers
 from tfcompat._src.ops import variables as variables_lib
 from tfcompat._src.keras import autocast_variable, backend
 from tfcompat._src.keras import hooks
@@ -95,13 +96,19 @@ class LossesMixin:
         if ctx_lib.executing_eagerly() and not self._updates_in_graph():
             return []
         collected = []
-        for layer in self._flatten_layers():
-            if layer.trainable or layer.stateful:
+        for layer in self._update_layers():
+            if layer.trainable or getattr(layer, "stateful", False):
                 collected.extend(layer._updates)
         return collected
 
+    def _update_layers(self):
+        # tf.compat.v1.layers tracked as attributes are Keras layers in TF, so their updates count too.
+        for module in self._flatten_modules():
+            if isinstance(module, (LossesMixin, v1_layers.Layer)):
+                yield module
+
     def _updates_in_graph(self) -> bool:
-        return any(layer._updates for layer in self._flatten_layers())
+        return any(layer._updates for layer in self._update_layers())
 
     def add_update(self, updates) -> None:
         """Mirrors ``Layer.add_update``: eager updates have already run; graph update ops are kept for

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import inspect
 
+from tfcompat._src.framework import context as ctx_lib
 from tfcompat._src.keras import object_config
 
 __all__ = ["serialize", "deserialize", "register_builtin", "builtin_objects"]
@@ -40,7 +41,10 @@ def _is_builtin(cls) -> bool:
 
 
 def serialize(layer) -> dict:
-    """Mirrors ``tf.keras.layers.serialize``."""
+    """Mirrors ``tf.keras.layers.serialize`` (legacy ``{'class_name', 'config'}`` without TF2 behaviour, as
+    tf-keras)."""
+    if not ctx_lib.v2_behavior():
+        return object_config.legacy_serialize_keras_object(layer)
     cls = type(layer)
     builtin = _is_builtin(cls)
     if builtin:

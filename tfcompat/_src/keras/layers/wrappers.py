@@ -6,6 +6,7 @@ import copy
 from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.framework.tensor_shape import dimension_value
 from tfcompat._src.ops import array_ops
+from tfcompat._src.ops.ragged.ragged_tensor import is_ragged
 from tfcompat._src.keras import backend, backend_math
 from tfcompat._src.keras.engine.base_layer import Layer
 from tfcompat._src.keras.engine.input_spec import InputSpec
@@ -226,8 +227,11 @@ class Bidirectional(Wrapper):
             y, y_rev = y[0], y_rev[0]
         if self.return_sequences:
             time_dim = 0 if getattr(self.forward_layer, "time_major", False) else 1
-            y_rev = array_ops.reverse(y_rev, [time_dim])
-        if self.merge_mode == "concat":
+            y_rev = _reverse_time(y_rev, time_dim)
+        if self.merge_mode == "concat" and is_ragged(y) and is_ragged(y_rev):
+            # Both directions share the input's row splits; tf.concat on ragged joins the inner values.
+            output = y.with_values(backend_math.concatenate([y.values, y_rev.values]))
+        elif self.merge_mode == "concat":
             output = backend_math.concatenate([y, y_rev])
         elif self.merge_mode == "sum":
             output = y + y_rev
@@ -279,3 +283,13 @@ def _strip_prefix(name):
     return name
 
 
+def _reverse_time(y, time_dim: int):
+    """``tf.reverse(y, [time_dim])``; on a ``RaggedTensor`` (time = its ragged axis 1) each row is reversed
+    within its own length, as TF's ragged dispatch of ``tf.reverse`` does."""
+    if not is_ragged(y):
+        return array_ops.reverse(y, [time_dim])
+    splits = y.row_splits
+    rowids = y.value_rowids()
+    last = array_ops.gather(splits[:-1], rowids) + array_ops.gather(splits[1:], rowids) - 1
+    index = last - array_ops.range(array_ops.shape(rowids, out_type=splits.dtype)[0], dtype=splits.dtype)
+    return y.with_values(array_ops.gather(y.values, index))

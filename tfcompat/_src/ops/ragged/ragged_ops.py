@@ -18,6 +18,7 @@ from tfcompat._src.ops import array_ops, math_ops, reduction_ops
 from tfcompat._src.ops._helpers import static_int_list
 from tfcompat._src.ops.ragged import ragged_kernels  # noqa: F401 - registers the ragged raw ops
 from tfcompat._src.ops.ragged import ragged_string_ops  # noqa: F401 - registers tf.strings.* on RaggedTensors
+from tfcompat._src.ops.ragged import ragged_embedding_ops  # noqa: F401 - registers tf.nn.embedding_lookup(ragged ids)
 from tfcompat._src.ops.ragged.ragged_operands import flat_operand as _flat_operand
 from tfcompat._src.ops.ragged.ragged_getitem import gather_rows
 from tfcompat._src.ops.ragged.ragged_tensor import RaggedTensor, _check_splits_dtype, _int64, _prepend_zero

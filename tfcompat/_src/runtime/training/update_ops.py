@@ -185,10 +185,10 @@ def _adam(vs, slots, gs, h, attrs):
         _adam_step_(vs, m, v, float(alpha), float(s["epsilon"]))
         return
     b1p, b2p, b1, b2 = h["beta1_power"], h["beta2_power"], h["beta1"], h["beta2"]
-    alpha = h["lr"] * torch.sqrt(1 - b2p) / (1 - b1p)
-    _adam_moments_(m, v, gs, 1 - b1, 1 - b2)
+    alpha = h["lr"] * torch.sqrt(torch.rsub(b2p, 1)) / torch.rsub(b1p, 1)
+    _adam_moments_(m, v, gs, torch.rsub(b1, 1), torch.rsub(b2, 1))
     if attrs["use_nesterov"]:   # var -= ((g * (1 - b1) + b1 * m) * alpha) / (sqrt(v) + eps)
-        num = _mul(gs, 1 - b1)
+        num = _mul(gs, torch.rsub(b1, 1))
         _add_scaled_(num, m, b1)
         _decay_add_quotient_(vs, None, num, -alpha, _sqrt_plus(v, h["epsilon"]))
         return
@@ -216,10 +216,10 @@ def _host(h, vs, names) -> dict:
 def _rmsprop(vs, slots, gs, h, attrs):
     rho, mom_c, lr, eps = h["rho"], h["momentum"], h["lr"], h["epsilon"]
     ms, mom = slots[0], slots[1]
-    _lerp_(ms, _sq(gs), 1 - rho, scratch=True)
+    _lerp_(ms, _sq(gs), torch.rsub(rho, 1), scratch=True)
     if attrs["centered"]:
         mg = slots[2]
-        _lerp_(mg, gs, 1 - rho)
+        _lerp_(mg, gs, torch.rsub(rho, 1))
         den = _sq(mg)
         torch._foreach_neg_(den)          # ms - mg^2, exactly (negation is exact, addition commutes)
         torch._foreach_add_(den, ms)
@@ -279,7 +279,7 @@ def _adadelta(vs, slots, gs, h, attrs):
     rho, eps, lr = h["rho"], h["epsilon"], h["lr"]
     accum, accum_update = slots
     t = _sq(gs)
-    torch._foreach_mul_(t, 1 - rho)
+    torch._foreach_mul_(t, torch.rsub(rho, 1))
     _decay_add_(accum, rho, t)
     upd = _sqrt_of_sum(accum_update, eps)
     r = _sqrt_of_sum(accum, eps)
@@ -288,7 +288,7 @@ def _adadelta(vs, slots, gs, h, attrs):
     torch._foreach_mul_(upd, gs)
     torch._foreach_sub_(vs, _mul(upd, lr))
     t = _sq(upd)
-    torch._foreach_mul_(t, 1 - rho)
+    torch._foreach_mul_(t, torch.rsub(rho, 1))
     _decay_add_(accum_update, rho, t)
 
 
@@ -340,7 +340,7 @@ def _keras_adam(vs, slots, gs, h, attrs):
         alpha = float(s["lr"] * np.sqrt(one - s["b2p"]) / (one - s["b1p"]))
         _adam_moments_(m, v, gs, float(s["one_minus_beta_1"]), float(s["one_minus_beta_2"]))
     else:
-        alpha = h["lr"] * torch.sqrt(1 - b2p) / (1 - b1p)
+        alpha = h["lr"] * torch.sqrt(torch.rsub(b2p, 1)) / torch.rsub(b1p, 1)
         _adam_moments_(m, v, gs, h["one_minus_beta_1"], h["one_minus_beta_2"])
     if attrs["amsgrad"]:
         vhat = slots[2]
@@ -414,19 +414,19 @@ def _keras_nadam(vs, slots, gs, h, attrs):
     b1, b2, lr, eps, u_prod = h["beta_1"], h["beta_2"], h["lr"], h["epsilon"], h["u_product"]
     step, next_step = h["iterations"] + 1, h["iterations"] + 2
     decay = torch.tensor(0.96, dtype=b1.dtype, device=b1.device)
-    u_t = b1 * (1.0 - 0.5 * torch.pow(decay, step))
-    u_t_1 = b1 * (1.0 - 0.5 * torch.pow(decay, next_step))
+    u_t = b1 * torch.rsub(0.5 * torch.pow(decay, step), 1.0)
+    u_t_1 = b1 * torch.rsub(0.5 * torch.pow(decay, next_step), 1.0)
     u_prod_1 = u_prod * u_t_1
     b2_power = torch.pow(b2, step)
     m, v = slots
-    _lerp_(m, gs, 1 - b1)
-    _lerp_(v, _sq(gs), 1 - b2, scratch=True)
+    _lerp_(m, gs, torch.rsub(b1, 1))
+    _lerp_(v, _sq(gs), torch.rsub(b2, 1), scratch=True)
     m_hat = _mul(m, u_t_1)
-    torch._foreach_div_(m_hat, 1 - u_prod_1)
-    g_term = _mul(gs, 1 - u_t)
-    torch._foreach_div_(g_term, 1 - u_prod)
+    torch._foreach_div_(m_hat, torch.rsub(u_prod_1, 1))
+    g_term = _mul(gs, torch.rsub(u_t, 1))
+    torch._foreach_div_(g_term, torch.rsub(u_prod, 1))
     torch._foreach_add_(m_hat, g_term)
-    den = torch._foreach_div(v, 1 - b2_power)
+    den = torch._foreach_div(v, torch.rsub(b2_power, 1))
     _sqrt_exact_(den)
     torch._foreach_add_(den, eps)
     torch._foreach_mul_(m_hat, lr)
@@ -468,10 +468,8 @@ def _groups(variables):
 
 
 def _as(t: torch.Tensor, dtype, device) -> torch.Tensor:
-    """``t`` as a constant of ``dtype`` on ``device`` (itself when it already is one: no call per tensor)."""
-    if t.requires_grad:
-        t = t.detach()
-    return t if t.dtype == dtype and t.device == device else t.to(device=device, dtype=dtype)
+    """``t`` as a constant of ``dtype`` on ``device`` (the kernel calls this only when ``t`` is not one)."""
+    return t.detach().to(device=device, dtype=dtype)
 
 
 def _make_kernel(update: Callable, hyper_names: tuple[str, ...]):
@@ -481,8 +479,11 @@ def _make_kernel(update: Callable, hyper_names: tuple[str, ...]):
         with no_grad():
             for (dtype, device), idx in _groups(variables).items():
                 # TF casts each hyperparameter to the variable's dtype (math_ops.cast(lr_t, var.dtype)).
-                h = {name: _as(t, dtype, device) for name, t in zip(hyper_names, hyper)}
-                gs = [_as(grads[i], dtype, grads[i].device) for i in idx]
+                # The checks inline (not in _as): a Python call per tensor per step otherwise.
+                h = {name: t if t.dtype == dtype and t.device == device and not t.requires_grad
+                     else _as(t, dtype, device) for name, t in zip(hyper_names, hyper)}
+                gs = [g if g.dtype == dtype and not g.requires_grad else _as(g, dtype, g.device)
+                      for g in map(grads.__getitem__, idx)]
                 vs = [variables[i]._writable_value() for i in idx]
                 ss = [[s[i]._writable_value() for i in idx] for s in slots]
                 update(vs, ss, gs, h, attrs)
