@@ -12,10 +12,9 @@ from __future__ import annotations
 import torch
 
 from tfcompat._src.framework import dispatch
-from tfcompat._src.ops.grad_function import TFGradFunction
+from tfcompat._src.ops.grad_function import TFGradFunction, output_function
 
-__all__ = ["relu_grad", "relu6", "relu6_grad", "elu_grad", "selu_grad", "elu_grad_value", "selu_grad_value",
-           "output_activation"]
+__all__ = ["relu_grad", "relu6", "relu6_grad", "elu_grad", "selu_grad", "elu_grad_value", "selu_grad_value"]
 
 _SELU_SCALE = 1.0507009873554804934193349852946
 _SELU_SCALE_ALPHA = 1.7580993408473768599402175208123
@@ -107,33 +106,7 @@ def _relu6_value(x):
     return torch.threshold(x, 0, 0).clamp_max_(6)
 
 
-def output_activation(value_fn, grad_kernel, jvp_value):
-    """An autograd Function for an activation whose TF gradient kernel reads its *output*: forward
-    ``value_fn(x)``, backward ``grad_kernel(dy, y)`` (differentiable again, with TF's second-order gradient),
-    forward mode ``jvp_value(t, y)``."""
-
-    class _OutputActivation(TFGradFunction):
-        @staticmethod
-        def forward(ctx, x):
-            y = value_fn(x)
-            ctx.save_for_backward(y)
-            ctx.save_for_forward(y)
-            return y
-
-        @staticmethod
-        def backward(ctx, dy):
-            y, = ctx.saved_tensors
-            return grad_kernel(dy, y)
-
-        @staticmethod
-        def jvp(ctx, t):
-            y, = ctx.saved_tensors
-            return jvp_value(t, y)
-
-    return _OutputActivation
-
-
-_Relu6 = output_activation(_relu6_value, relu6_grad, lambda t, y: t * _relu6_mask(y, t.dtype))
+_Relu6 = output_function("_Relu6", _relu6_value, relu6_grad, lambda t, y: t * _relu6_mask(y, t.dtype))
 
 
 def relu6(x: torch.Tensor) -> torch.Tensor:

@@ -16,7 +16,7 @@ import torch
 
 from tfcompat._src.framework import dispatch
 
-__all__ = ["TFGradFunction"]
+__all__ = ["TFGradFunction", "output_function"]
 
 _ACCUMULATORS = dispatch.FORWARD_ACCUMULATORS
 
@@ -50,3 +50,26 @@ class TFGradFunction(torch.autograd.Function):
         if c_apply is None or kwargs or torch._C._are_functorch_transforms_active():
             return super().apply(*args, **kwargs)
         return c_apply(*args)
+
+
+def output_function(name: str, value_fn, grad_kernel, jvp_value) -> type:
+    """A ``TFGradFunction`` for an op whose TF gradient kernel reads its *output* (SqrtGrad, RsqrtGrad,
+    ReciprocalGrad, Relu6Grad, EluGrad, SeluGrad): forward ``value_fn(x)``, backward ``grad_kernel(dy, y)``
+    (differentiable again, giving TF's second-order gradient), forward mode ``jvp_value(t, y)``."""
+
+    def forward(ctx, x):
+        y = value_fn(x)
+        ctx.save_for_backward(y)
+        ctx.save_for_forward(y)
+        return y
+
+    def backward(ctx, dy):
+        y, = ctx.saved_tensors
+        return grad_kernel(dy, y)
+
+    def jvp(ctx, t):
+        y, = ctx.saved_tensors
+        return jvp_value(t, y)
+
+    return type(name, (TFGradFunction,), {"forward": staticmethod(forward), "backward": staticmethod(backward),
+                                          "jvp": staticmethod(jvp), "__module__": __name__})

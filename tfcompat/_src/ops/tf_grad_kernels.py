@@ -13,7 +13,7 @@ import torch
 
 from tfcompat._src.framework import dispatch, errors
 from tfcompat._src.ops import activation_grads
-from tfcompat._src.ops.grad_function import TFGradFunction
+from tfcompat._src.ops.grad_function import TFGradFunction, output_function
 
 __all__ = ["sqrt", "rsqrt", "reciprocal", "abs_", "sign", "maximum", "minimum", "pow_", "floormod", "relu",
            "positive_mask", "elu", "selu", "softsign", "lgamma", "digamma", "cumsum_value", "cumprod", "xlogy",
@@ -44,63 +44,20 @@ def _sum_to(g, shape):
 # ------------------------------------------------------------------------------------------------
 # unary: the guarded gradients of SqrtGrad, RsqrtGrad, ReciprocalGrad (cwise_ops_gradients.h)
 # ------------------------------------------------------------------------------------------------
-class _Sqrt(TFGradFunction):
-    @staticmethod
-    def forward(ctx, x):
-        y = torch.sqrt(x)
-        ctx.save_for_backward(y)
-        ctx.save_for_forward(y)
-        return y
-
-    @staticmethod
-    def backward(ctx, dy):
-        y, = ctx.saved_tensors
-        return mul_no_nan(0.5 / y.conj(), dy)
-
-    @staticmethod
-    def jvp(ctx, t):
-        y, = ctx.saved_tensors
-        return t * (0.5 / y)
+def _rsqrt_grad(dy, y):
+    yc = y.conj()
+    return mul_no_nan(-0.5 * (yc * yc), mul_no_nan(yc, dy))
 
 
-class _Rsqrt(TFGradFunction):
-    @staticmethod
-    def forward(ctx, x):
-        y = torch.rsqrt(x)
-        ctx.save_for_backward(y)
-        ctx.save_for_forward(y)
-        return y
-
-    @staticmethod
-    def backward(ctx, dy):
-        y, = ctx.saved_tensors
-        yc = y.conj()
-        return mul_no_nan(-0.5 * (yc * yc), mul_no_nan(yc, dy))
-
-    @staticmethod
-    def jvp(ctx, t):
-        y, = ctx.saved_tensors
-        return t * (-0.5 * y * y * y)
+def _reciprocal_grad(dy, y):
+    yc = y.conj()
+    return mul_no_nan(-(yc * yc), dy)
 
 
-class _Reciprocal(TFGradFunction):
-    @staticmethod
-    def forward(ctx, x):
-        y = torch.reciprocal(x)
-        ctx.save_for_backward(y)
-        ctx.save_for_forward(y)
-        return y
-
-    @staticmethod
-    def backward(ctx, dy):
-        y, = ctx.saved_tensors
-        yc = y.conj()
-        return mul_no_nan(-(yc * yc), dy)
-
-    @staticmethod
-    def jvp(ctx, t):
-        y, = ctx.saved_tensors
-        return -t * y * y
+_Sqrt = output_function("_Sqrt", torch.sqrt, lambda dy, y: mul_no_nan(0.5 / y.conj(), dy),
+                        lambda t, y: t * (0.5 / y))
+_Rsqrt = output_function("_Rsqrt", torch.rsqrt, _rsqrt_grad, lambda t, y: t * (-0.5 * y * y * y))
+_Reciprocal = output_function("_Reciprocal", torch.reciprocal, _reciprocal_grad, lambda t, y: -t * y * y)
 
 
 def sqrt(x):
@@ -315,7 +272,7 @@ def _selu_value(x):
     return torch.where(x < 0, _SELU_SCALE_ALPHA * (torch.exp(x) - 1), _SELU_SCALE * x)
 
 
-_Elu = activation_grads.output_activation(_elu_value, activation_grads.elu_grad, activation_grads.elu_grad_value)
+_Elu = output_function("_Elu", _elu_value, activation_grads.elu_grad, activation_grads.elu_grad_value)
 
 
 def elu(x):
@@ -323,7 +280,7 @@ def elu(x):
     return _Elu.apply(x) if _recording(x) else _elu_value(x)
 
 
-_Selu = activation_grads.output_activation(_selu_value, activation_grads.selu_grad,
+_Selu = output_function("_Selu", _selu_value, activation_grads.selu_grad,
                                           activation_grads.selu_grad_value)
 
 
