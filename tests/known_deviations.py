@@ -114,8 +114,9 @@ DEVIATIONS = {
                                       "the run. TF1 while loops (Enter/Exit/NextIteration) are not imported "
                                       "(UnimplementedError naming the nodes); functional If/While are.",
     "saved-model-subset": "tf.saved_model.save writes the functions a tf.Module has traced (plus those its "
-                          "input_signature gives), but no GraphDef nodes for TF1-style serving (TF1's loader and "
-                          "TF Serving read those), no fingerprint.pb and no assets or non-variable resources; "
+                          "input_signature gives, and those only called inside another trace) and TF1-style "
+                          "serving nodes (see saved-model-serving-graph), but no fingerprint.pb and no assets or "
+                          "non-variable resources; "
                           "tf.saved_model.load rebuilds variables, functions, signatures and containers, but not "
                           "composite tensors (ragged, sparse) in signatures nor tables/datasets, and runs a "
                           "restored function op by op (eagerly) instead of as one graph.",
@@ -297,10 +298,9 @@ DEVIATIONS = {
                                          "Likewise tnp.var(x, ddof=k) without dtype= raises TypeError in TF (it "
                                          "casts to dtype None); tfcompat returns the variance in the working "
                                          "float dtype.",
-    "extension-type-trace-per-object": "A tf.function called with an ExtensionType argument traces once per "
-                                       "ExtensionType object (TF: once per ExtensionType.Spec); results are the "
-                                       "same, only the trace count differs. tf.nest with expand_composites=True "
-                                       "keeps an ExtensionType whole.",
+    "extension-type-trace-per-object": "tf.nest with expand_composites=True keeps an ExtensionType whole (TF "
+                                       "flattens it into its component tensors). (A tf.function traces an "
+                                       "ExtensionType argument once per Spec, as TF.)",
     "check-numerics-gradients": "With tf.debugging.enable_check_numerics(), gradients that torch autograd computes "
                                 "(GradientTape, tf.gradients) are not checked op by op (TF checks each gradient op "
                                 "it runs), fed placeholders are not checked themselves (their consumers are), and "
@@ -353,4 +353,23 @@ DEVIATIONS = {
     "scalar-string-tfoplambda-config": "A TFOpLambda whose constant argument is a scalar string tensor serializes "
                                        "(get_config / to_json round trip); TF 2.21's tf-keras raises "
                                        "AttributeError ('bytes' object has no attribute 'tolist') there.",
+    "saved-model-serving-graph": "tf.saved_model.save writes TF's GraphDef nodes for TF1-style serving (variable "
+                                 "handles, signature placeholders, one call op per signature, a SaverDef with "
+                                 "traced save/restore functions) with a one-shard SaveV2 save function (TF's "
+                                 "shards through a temporary prefix and MergeV2Checkpoints); tfcompat's TF1 loader "
+                                 "restores the variables the signatures capture by their object-graph keys "
+                                 "instead of running the traced restore function. (Supersedes the 'no GraphDef "
+                                 "nodes' part of saved-model-subset.)",
+    "wrap-function-lifted-zeros": "tf.compat.v1.wrap_function lifts the graph variables its function creates "
+                                  "(an import_meta_graph) out of it as TF does, but a lifted variable reads zeros "
+                                  "until it is restored or assigned (TF: uninitialized, reading raises).",
+    "eager-tensor-setitem-attribute": "An eager tensor has a __setitem__ method that raises TF's TypeError ("
+                                      "'tensorflow.python.framework.ops.EagerTensor' object does not support item "
+                                      "assignment'), so `t[0] = v` fails as in TF, but getattr(t, '__setitem__') "
+                                      "and hasattr find it (TF's C type has no such attribute: AttributeError).",
+    "graph-static-arguments-as-attributes": "Python arguments that TF's op wrappers pass as Const inputs "
+                                            "(Reshape's shape, Transpose's perm, reduction axes, ConcatV2's axis, "
+                                            "Tile/Pad/Slice/StridedSlice arguments, a large tf.zeros' dims) are "
+                                            "attributes of tfcompat's op: Graph.get_operations() lacks their "
+                                            "'<op>/<argument>' Consts; as_graph_def writes them as such nodes.",
 }

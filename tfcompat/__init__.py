@@ -27,7 +27,7 @@ from tfcompat._src.ops.control_flow_ops import cond, group, no_op, tuple_ as tup
 from tfcompat._src.ops.control_flow_case import case_v2 as case, switch_case
 from tfcompat._src.ops.while_loop import while_loop_v2 as while_loop
 from tfcompat._src.ops.math_ops import (
-    abs, acos, add, add_n, asin, atan, atan2, cast, ceil, clip_by_value, cos, cosh, divide, equal, exp, floor,
+    abs, acos, add, add_n, asin, atan, atan2, cast, ceil, cos, cosh, divide, equal, exp, floor,
     floordiv, greater, greater_equal, less, less_equal, log, logical_and, logical_not, logical_or, matmul,
     maximum, minimum, multiply, negative, not_equal, pow, realdiv, reciprocal, round, rsqrt, saturate_cast,
     sigmoid, sign, sin, sinh, sqrt, square, squared_difference, subtract, tan, tanh, truediv, truncatediv,
@@ -103,7 +103,7 @@ from tfcompat import raw_ops  # noqa: E402
 __all__ += ["custom_gradient", "RegisterGradient", "no_gradient", "raw_ops"]
 
 # --- optimizers and training utilities (issue 6): clip_by_global_norm, clip_by_norm, global_norm, ... -------
-from tfcompat._src.ops.clip_ops import clip_by_global_norm, clip_by_norm
+from tfcompat._src.ops.clip_ops import clip_by_global_norm, clip_by_norm, clip_by_value
 
 __all__ += ["clip_by_global_norm", "clip_by_norm"]
 

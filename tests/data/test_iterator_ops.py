@@ -431,3 +431,17 @@ def test_datasets_returned_by_graph_functions_capture_outer_tensors(oracle):
             sess.run(it.initializer, {p: [1, 2]})
             return _drain(v1, sess, nxt)
     oracle.check_v1(prog)
+
+
+def test_initializer_checks_slice_sizes(oracle):
+    # TF's TensorSliceDataset checks the fed components when the initializer runs, not at the first element.
+    def prog(v1):
+        a, b = v1.placeholder(v1.int32, [None]), v1.placeholder(v1.int32, [None])
+        it = v1.data.make_initializable_iterator(v1.data.Dataset.from_tensor_slices((a, b)).map(lambda x, y: x + y))
+        with v1.Session() as sess:
+            try:
+                sess.run(it.initializer, {a: [1, 2], b: [1]})
+            except v1.errors.InvalidArgumentError as e:
+                return "initializer", "All components must have the same size in the 0th dimension" in str(e)
+            return "initialized"
+    oracle.check_v1(prog)

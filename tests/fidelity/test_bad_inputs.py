@@ -376,7 +376,12 @@ case("tensor float of vector", lambda tf: float(tf.ones([2])))
 case("tensor index of float", lambda tf: [1, 2][tf.constant(1.0)])
 case("tensor len of scalar", lambda tf: len(tf.constant(1.0)))
 case("tensor iterate scalar", lambda tf: list(tf.constant(1.0)))
-case("tensor assignment", lambda tf: tf.ones([2]).__setitem__(0, 1.0))
+def _assign_item(tf):
+    t = tf.ones([2])
+    t[0] = 1.0
+
+
+case("tensor assignment", _assign_item)
 case("tensor set_shape incompatible", lambda tf: tf.ones([2]).set_shape([3]))
 case("tensor name in eager", lambda tf: tf.ones([2]).name)
 case("tensor op in eager", lambda tf: tf.ones([2]).op)

@@ -83,3 +83,19 @@ def test_grad_mode_guards_restore_the_mode(guard, outer):
             with getattr(dispatch, guard)():
                 raise KeyError("body")
         assert torch.is_grad_enabled() is outer
+
+
+def test_range_converts_as_its_ints(oracle):
+    """A Python range is a sequence of ints to TF: int32 (int64 past the int32 range), int32 when empty, any dtype
+    asked for; in a graph too."""
+    def prog(tf):
+        return [tf.constant(range(3), dtype=tf.float32), tf.convert_to_tensor(range(0)), tf.constant(range(1, 7, 2)),
+                tf.constant(range(2**31, 2**31 + 2)), tf.reduce_sum(tf.ones([2, 3]), axis=range(2))]
+    oracle.check(prog)
+
+
+def test_matmul_takes_tf_2_21_gradient_hints(oracle):
+    def prog(tf):
+        a = tf.constant([[1.0, 2.0], [3.0, 4.0]])
+        return tf.matmul(a, a, grad_a=True), tf.linalg.matmul(a, a, transpose_b=True, grad_b=True)
+    oracle.check(prog)

@@ -277,3 +277,13 @@ def test_format_uses_the_numpy_value(oracle, spec, value):
 def test_graph_tensor_has_no_numpy(oracle):
     """A TF1 graph tensor has no ``numpy`` attribute (AttributeError, as in TF 2.21)."""
     oracle.check_v1(lambda v1: (hasattr(v1.zeros([2]), "numpy"), v1.zeros([2]).numpy()))
+
+
+def test_item_assignment_message_names_tfs_eager_tensor(oracle):
+    def prog(tf):
+        x = tf.constant([1, 2])
+        try:
+            x[0] = 3
+        except TypeError as e:
+            return str(e)
+    oracle.check(prog)

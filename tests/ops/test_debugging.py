@@ -132,3 +132,20 @@ def test_print_first_n_and_eager(tf, tfc, capfd):
         np.testing.assert_array_equal(y.numpy(), [1, 2, 3, 4])
         counts.append(capfd.readouterr().err.count("eager [1 2 3...]"))
     assert counts[1] == counts[0] == 3
+
+
+def test_eager_assert_messages_of_scalars_and_vectors(oracle):
+    """The eager assert_equal/assert_less message: failing indices are listed for equal non-scalar shapes only."""
+    def prog(tf):
+        out = []
+        for a, b in [(1, 2), ([1, 2], [1, 3]), ([[1, 2]], [1, 3])]:
+            try:
+                tf.debugging.assert_equal(tf.constant(a), tf.constant(b), message="msg")
+            except tf.errors.InvalidArgumentError as e:
+                out.append(str(e))
+        try:
+            tf.debugging.assert_less(tf.constant(3.0), tf.constant(2.0))
+        except tf.errors.InvalidArgumentError as e:
+            out.append(str(e))
+        return out
+    oracle.check(prog)

@@ -199,3 +199,21 @@ def test_eager_op_seed_restarts_known_deviation():
     a = tfcompat.random.normal([3], seed=5).numpy()
     b = tfcompat.random.normal([3], seed=5).numpy()
     np.testing.assert_array_equal(a, b)
+
+
+def test_static_shape_from_a_partly_known_shape_tensor(oracle):
+    """A random op's static shape is what TF's shape function infers from its shape tensor: known entries of a
+    packed shape (tf.shape(x)[0] with a constant) and of a Shape op stay known (keras-io's GAN samples
+    ``tf.random.normal((tf.shape(x)[0], 128))`` inside a tf.function, then Reshape/BatchNorm need the 128)."""
+    def prog(tf):
+        shapes = []
+
+        @tf.function(input_signature=[tf.TensorSpec([None, 5], tf.float32)])
+        def f(x):
+            n = tf.shape(x)[0]
+            outs = [tf.random.normal((n, 128)), tf.random.uniform(tf.shape(x)), tf.random.normal([3, tf.shape(x)[1]]),
+                    tf.random.uniform(tf.stack([2, n])), tf.random.truncated_normal((n, 2, 7))]
+            shapes.extend(o.shape.as_list() for o in outs)
+            return [tf.shape(o) for o in outs]
+        return f(tf.zeros([4, 5])), shapes
+    oracle.check(prog)

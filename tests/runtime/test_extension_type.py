@@ -6,6 +6,8 @@ classes are defined inside each program so each side builds its own."""
 
 import typing
 
+import pytest
+
 
 def _masked_tensor(tf):
     class MaskedTensor(tf.experimental.ExtensionType):
@@ -206,4 +208,256 @@ def test_batchable(oracle):
         r = Ragged([1, 2])
         return [r.values, isinstance(r, tf.experimental.ExtensionType), isinstance(r._type_spec,
                                                                                tf.experimental.ExtensionTypeSpec)]
+    oracle.check(prog)
+
+
+def test_tf_function_traces_once_per_spec(oracle):
+    def prog(tf):
+        mt_cls = _masked_tensor(tf)
+        traces = []
+
+        @tf.function
+        def total(mt):
+            traces.append(1)
+            return tf.reduce_sum(mt.with_default(0))
+        out = [total(mt_cls([1, 2, 3], [True, False, True])), total(mt_cls([4, 5, 6], [True, True, False]))]
+        out.append(len(traces))                 # same spec: one trace
+        out.append(total(mt_cls([7], [True])))  # new shape: a second trace
+        out.append(len(traces))
+        return out
+    oracle.check(prog)
+
+
+def _player(tf):
+    class Player(tf.experimental.ExtensionType):
+        name: tf.Tensor
+        attributes: typing.Mapping[str, tf.Tensor]
+    return Player
+
+
+def test_tf_function_mapping_field_spec(oracle):
+    def prog(tf):
+        player_cls = _player(tf)
+        traces = []
+
+        @tf.function
+        def height(player):
+            traces.append(1)
+            return player.attributes["height"] * 2.0
+        out = [height(player_cls("Anne", {"height": 8.3, "speed": 28.1})),
+               height(player_cls("Bart", {"height": 8.1, "speed": 25.3}))]
+        out.append(len(traces))
+        out.append(height(player_cls("Chuck", {"height": 11.0, "jump": 5.3})))   # other keys: another spec
+        out.append(len(traces))
+        return out
+    oracle.check(prog)
+
+
+def test_forward_reference_tuple_field(oracle):
+    def prog(tf):
+        class Node(tf.experimental.ExtensionType):
+            value: tf.Tensor
+            children: typing.Tuple["Node", ...] = ()
+        globals()["Node"] = Node   # TF resolves the forward reference in the defining module
+        try:
+            n = Node(3, [Node(5), Node(2)])
+            return [n.value, len(n.children), n.children[0].value, n.children[1].children]
+        finally:
+            del globals()["Node"]
+    oracle.check(prog)
+
+
+def test_tf_function_returns_extension_type(oracle):
+    def prog(tf):
+        player_cls = _player(tf)
+        traces = []
+
+        @tf.function
+        def anonymize(player):
+            traces.append(1)
+            return player_cls("<anonymous>", player.attributes)
+        a = anonymize(player_cls("Anne", {"height": 8.3, "speed": 28.1}))
+        b = anonymize(player_cls("Bart", {"height": 8.1, "speed": 25.3}))
+        return [type(a).__name__, a.name, dict(a.attributes), b.name, dict(b.attributes), len(traces), repr(a),
+                isinstance(a.name, tf.Tensor) and hasattr(a.name, "numpy")]
+    oracle.check(prog)
+
+
+def test_tf_function_input_signature_and_concrete_function(oracle):
+    def prog(tf):
+        class Pastry(tf.experimental.ExtensionType):
+            sweetness: tf.Tensor
+            chewiness: tf.Tensor
+        spec = Pastry.Spec(tf.TensorSpec([2]), tf.TensorSpec(2))
+
+        @tf.function(input_signature=[spec])
+        def sweeter(x, delta=1.0):
+            return Pastry(x.sweetness + delta, x.chewiness)
+
+        @tf.function
+        def combine(x):
+            return (x.sweetness + x.chewiness) / 2
+        cookie = Pastry(sweetness=[1.2, 0.4], chewiness=[0.8, 0.2])
+        s = sweeter(cookie)
+        cf = combine.get_concrete_function(spec)
+        wrong = None
+        try:
+            sweeter(Pastry([1.0, 2.0, 3.0], [1.0, 2.0, 3.0]))
+        except (TypeError, ValueError) as e:
+            wrong = type(e).__name__
+        return [s.sweetness, s.chewiness, cf(cookie), combine(cookie), wrong, s._type_spec == spec]
+    oracle.check(prog)
+
+
+def test_tf_function_nested_result_in_structure(oracle):
+    def prog(tf):
+        mt_cls = _masked_tensor(tf)
+
+        @tf.function
+        def split(x):
+            return {"pos": mt_cls(x, x > 0), "n": tf.size(x)}, [mt_cls(-x, x < 0)]
+        d, (neg,) = split(tf.constant([1.0, -2.0, 3.0]))
+        return [d["pos"].values, d["pos"].mask, d["n"], neg.values, neg.mask, type(neg).__name__]
+    oracle.check(prog)
+
+
+def _network(tf):
+    class Network(tf.experimental.BatchableExtensionType):
+        shape: tf.TensorShape   # batch shape
+        work: tf.Tensor
+        bandwidth: tf.Tensor
+
+        def __init__(self, work, bandwidth):
+            self.work = tf.convert_to_tensor(work)
+            self.bandwidth = tf.convert_to_tensor(bandwidth)
+            self.shape = self.work.shape[:-1].merge_with(self.bandwidth.shape[:-2])
+    return Network
+
+
+def test_batchable_spec_batch_and_unbatch(oracle):
+    def prog(tf):
+        network = _network(tf)
+        batch = network([[5.0, 3, 8], [3, 4, 2]], tf.ones([2, 3, 3]))
+        spec = batch._type_spec
+        element = spec._unbatch()
+        first = element._from_components([c[1] for c in spec._to_components(batch)])
+        errors = []
+        try:
+            element._unbatch()._unbatch()
+        except ValueError as e:
+            errors.append(str(e))
+        try:
+            _masked_tensor(tf)([1], [True])._type_spec._unbatch()
+        except AttributeError:
+            errors.append("AttributeError")
+        return [repr(element), repr(element._batch(None)), repr(spec._batch(4)), element._batch(2) == spec,
+                first.work, first.shape.as_list(), type(first).__name__, errors]
+    oracle.check(prog)
+
+
+def test_spec_with_user_constructor(oracle):
+    def prog(tf):
+        class MaskedTensor(tf.experimental.BatchableExtensionType):
+            values: tf.Tensor
+            mask: tf.Tensor
+
+            class Spec:
+                def __init__(self, shape, dtype=tf.float32):
+                    self.values = tf.TensorSpec(shape, dtype)
+                    self.mask = tf.TensorSpec(shape, tf.bool)
+
+                shape = property(lambda self: self.values.shape)
+                dtype = property(lambda self: self.values.dtype)
+        spec = MaskedTensor.Spec([None, 2], tf.float32)
+        value = MaskedTensor([[1.0, 2.0]], [[True, False]])
+        errors = []
+        try:
+            spec.values = tf.TensorSpec([1])
+        except AttributeError as e:
+            errors.append(str(e))
+
+        class Bad(tf.experimental.ExtensionType):
+            values: tf.Tensor
+
+            class Spec:
+                def __init__(self, shape):
+                    self.values = shape
+        try:
+            Bad.Spec([2])
+        except TypeError as e:
+            errors.append(type(e).__name__)
+        return [spec.shape.as_list(), spec.dtype, spec.values, spec.mask, spec.is_compatible_with(value),
+                spec._unbatch().shape.as_list(), errors]
+    oracle.check(prog)
+
+
+def test_concrete_function_signature_and_outputs(oracle):
+    def prog(tf):
+        class Pastry(tf.experimental.ExtensionType):
+            sweetness: tf.Tensor
+            chewiness: tf.Tensor
+        spec = Pastry.Spec(tf.TensorSpec([2]), tf.TensorSpec(2))
+
+        @tf.function
+        def f(x, y):
+            return x.sweetness * y
+        cf = f.get_concrete_function(spec, tf.TensorSpec([], tf.float32))
+        return [repr(cf.structured_input_signature), [t.name for t in cf.inputs], str(cf.function_type),
+                cf(Pastry([1.0, 2.0], [3.0, 4.0]), tf.constant(2.0))]
+    oracle.check(prog)
+
+
+def test_reduce_retracing_relaxes_spec(oracle):
+    def prog(tf):
+        network = _network(tf)
+        mt_cls = _masked_tensor(tf)
+        work = tf.function(lambda n: tf.reduce_sum(n.work), reduce_retracing=True)
+        total = tf.function(lambda m: tf.reduce_sum(m.with_default(0)), reduce_retracing=True)
+        out = [work(network([[1.0, 2.0]], tf.ones([1, 2, 2]))), work(network([[1.0, 2.0], [3.0, 4.0]],
+                                                                               tf.ones([2, 2, 2]))),
+               work(network([[5.0, 6.0]] * 3, tf.ones([3, 2, 2]))), work.experimental_get_tracing_count(),
+               total(mt_cls([1, 2], [True, False])), total(mt_cls([1, 2, 3], [True, False, True])),
+               total(mt_cls([4, 5, 6, 7], [True, True, True, False])), total.experimental_get_tracing_count()]
+        spec = network([[1.0, 2.0]], tf.ones([1, 2, 2]))._type_spec.most_specific_common_supertype(
+            [network([[1.0, 2.0]] * 2, tf.ones([2, 2, 2]))._type_spec])
+        return out + [repr(spec)]
+    oracle.check(prog)
+
+
+def test_gradient_through_extension_type_argument(oracle):
+    def prog(tf):
+        mt_cls = _masked_tensor(tf)
+
+        @tf.function
+        def loss(mt, w):
+            return tf.reduce_sum(mt.with_default(0.0) * w)
+        x = tf.constant([1.0, 2.0, 3.0])
+        w = tf.Variable([0.5, -1.0, 2.0])
+        with tf.GradientTape(persistent=True) as tape:
+            tape.watch(x)
+            y = loss(mt_cls(x * 2.0, [True, False, True]), w)
+        return [y, tape.gradient(y, x), tape.gradient(y, w)]
+    oracle.check(prog)
+
+
+def test_tf_function_nested_and_python_fields(oracle):
+    def prog(tf):
+        mt_cls = _masked_tensor(tf)
+
+        class Labeled(tf.experimental.ExtensionType):
+            label: str
+            data: mt_cls
+            extra: typing.Optional[tf.Tensor]
+            parts: typing.Tuple[tf.Tensor, ...]
+        traces = []
+
+        @tf.function
+        def f(x):
+            traces.append(x.label)
+            total = tf.reduce_sum(x.data.with_default(0.0)) + sum(tf.reduce_sum(p) for p in x.parts)
+            return total if x.extra is None else total * x.extra
+        a = Labeled("a", mt_cls([1.0, 2.0], [True, False]), None, (tf.constant([1.0]), tf.constant([2.0, 3.0])))
+        b = Labeled("a", mt_cls([5.0, 6.0], [True, True]), None, (tf.constant([0.0]), tf.constant([1.0, 1.0])))
+        c = Labeled("c", mt_cls([5.0, 6.0], [True, True]), 2.0, (tf.constant([0.0]),))
+        return [f(a), f(b), f(c), traces, repr(c._type_spec)]
     oracle.check(prog)

@@ -80,3 +80,24 @@ def test_concrete_function_called_with_composites(oracle):
         return (cf(tf.ragged.constant([[1.0, 2.0], [3.0]])), cf(tf.ragged.constant([[1.0], [2.0, 5.0], []])),
                 cs(tf.sparse.SparseTensor([[0, 1], [1, 2]], [2.0, 3.5], [2, 3])))
     oracle.check(prog)
+
+
+def test_component_specs(oracle):
+    def prog(tf):
+        specs = [tf.SparseTensorSpec([None, 3], tf.float32), tf.SparseTensorSpec(None, tf.int32),
+                 tf.RaggedTensorSpec([2, None, 3], tf.float32, 1),
+                 tf.RaggedTensorSpec([None, None, None], tf.int32, 2), tf.RaggedTensorSpec([4, 3], tf.int32, 0)]
+        return [[(s.shape.as_list() if s.shape.rank is not None else None, s.dtype) for s in spec._component_specs]
+                for spec in specs]
+    oracle.check(prog)
+
+
+def test_signature_names_after_composite_arguments(oracle):
+    def prog(tf):
+        @tf.function
+        def f(r, s, y):
+            return y
+        cf = f.get_concrete_function(tf.RaggedTensorSpec([None, None], tf.float32, 1),
+                                     tf.SparseTensorSpec([None, 3], tf.float32), tf.TensorSpec([]))
+        return repr(cf.structured_input_signature), [t.name for t in cf.inputs]
+    oracle.check(prog)

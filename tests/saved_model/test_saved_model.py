@@ -7,6 +7,7 @@ are live-only (``interop``); directories tfcompat writes replay from the records
 from __future__ import annotations
 
 import os
+import tempfile
 
 import numpy as np
 import pytest
@@ -160,3 +161,36 @@ def test_saved_model_constants(oracle):
     oracle.check(lambda tf: ([getattr(tf.saved_model, n) for n in names],
                              [getattr(tf.compat.v1.saved_model, n) for n in names + ["MAIN_OP_KEY", "LEGACY_INIT_OP_KEY"]],
                              tf.compat.v1.saved_model.constants.ASSETS_KEY))
+
+
+def test_function_called_only_inside_a_signature_is_saved(oracle):
+    """A tf.function method called only inside another tf.function (the signature) is traced there, so the
+    SavedModel keeps its concrete function and the loaded object is callable with that signature (and a Python
+    float converts to its float32 spec); a call with a signature never used raises."""
+    def prog(tf):
+        class Scaler(tf.Module):
+            def __init__(self):
+                super().__init__()
+                self.v = tf.Variable(2.0)
+
+            @tf.function
+            def __call__(self, x):
+                return x * self.v
+
+        module = Scaler()
+
+        @tf.function(input_signature=[tf.TensorSpec([], tf.float32)])
+        def serve(x):
+            return {"out": module(x)}
+
+        path = tempfile.mkdtemp(prefix="inlined_sm_")
+        tf.saved_model.save(module, path, signatures=serve)
+        loaded = tf.saved_model.load(path)
+        try:
+            loaded(tf.constant([1.0, 2.0]))
+            unmatched = None
+        except ValueError as e:
+            unmatched = type(e).__name__
+        return [loaded(5.0), loaded(tf.constant(1.5)), loaded.signatures["serving_default"](tf.constant(3.0)),
+                unmatched]
+    oracle.check(prog)

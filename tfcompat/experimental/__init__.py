@@ -1,5 +1,7 @@
 """``tf.experimental``: re-exports only (TF NumPy, ExtensionType and friends)."""
 from tfcompat._src.data.iterator_ops import Optional
+from tfcompat._src.ops.ragged.dynamic_ragged_shape import DynamicRaggedShape
+from tfcompat._src.ops.ragged.row_partition import RowPartition
 from tfcompat._src.framework.type_dispatch import (
     dispatch_for_api, dispatch_for_binary_elementwise_apis, dispatch_for_binary_elementwise_assert_apis,
     dispatch_for_unary_elementwise_apis, unregister_dispatch_for,
@@ -10,7 +12,8 @@ from tfcompat._src.runtime.extension_type import (
 )
 from tfcompat.experimental import dlpack, extension_type, numpy
 
-__all__ = ["BatchableExtensionType", "ExtensionType", "ExtensionTypeSpec", "Optional", "async_clear_error",
+__all__ = ["BatchableExtensionType", "DynamicRaggedShape", "ExtensionType", "ExtensionTypeSpec", "Optional",
+           "RowPartition", "async_clear_error",
            "async_scope", "dispatch_for_api", "dispatch_for_binary_elementwise_apis",
            "dispatch_for_binary_elementwise_assert_apis", "dispatch_for_unary_elementwise_apis", "dlpack",
            "extension_type", "function_executor_type", "numpy", "unregister_dispatch_for"]

@@ -1,4 +1,7 @@
-"""``batch``, ``padded_batch``, ``unbatch``, ``rebatch`` and ``window``."""
+"""``batch``, ``padded_batch``, ``unbatch``, ``rebatch`` and ``window``.
+
+A ``RaggedTensorSpec`` component batches as TF's ``RaggedTensorSpec._batch``: its rows (dense tensors of any
+lengths for ragged rank 0) stack into a RaggedTensor of one ragged rank more; ``unbatch`` gives its rows back."""
 from __future__ import annotations
 
 import collections
@@ -13,23 +16,27 @@ from tfcompat._src.framework.string_tensor import as_bytes_array
 from tfcompat._src.framework.tensor import Tensor
 from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.runtime.function import TensorSpec
-from tfcompat._src.data import sparse_elements
+from tfcompat._src.data import ragged_elements, sparse_elements
 from tfcompat._src.data import structure
 from tfcompat._src.data.node import INFINITE, UNKNOWN, Node, gather_rows
 from tfcompat._src.data.sources import ListNode, static_scalar
 
-__all__ = ["BatchNode", "PaddedBatchNode", "UnbatchNode", "RebatchNode", "WindowNode", "stack_component"]
+__all__ = ["BatchNode", "PaddedBatchNode", "UnbatchNode", "RebatchNode", "WindowNode", "DenseToRaggedNode",
+           "ragged_batch", "stack_component"]
 
 
 def _dims_str(shape) -> str:
     return "[" + ",".join(str(d) for d in shape) + "]"
 
 
-def stack_component(values: list, i: int):
-    """Component ``i`` of a batch of elements, stacked; TF's error when the shapes differ."""
+def stack_component(values: list, i: int, spec=None):
+    """Component ``i`` (of spec ``spec`` when known) of a batch of elements, stacked; TF's error when the shapes
+    differ."""
     first = values[0]
     if isinstance(first, sparse_elements.SparseValue):
         return sparse_elements.stack(values)
+    if isinstance(first, ragged_elements.RaggedValue) or ragged_elements.is_ragged_spec(spec):
+        return ragged_elements.stack(values)
     if isinstance(first, torch.Tensor):
         s0 = first.shape
         for j, v in enumerate(values):
@@ -55,6 +62,8 @@ def _batched_spec(spec, batch_dim):
     def one(s):
         if sparse_elements.is_sparse_spec(s):
             return sparse_elements.batched_spec(s, batch_dim)
+        if ragged_elements.is_ragged_spec(s):
+            return ragged_elements.batched_spec(s, batch_dim)
         return TensorSpec(TensorShape([batch_dim]).concatenate(s.shape), s.dtype)
     return structure.map_structure(one, spec)
 
@@ -99,7 +108,7 @@ class BatchNode(Node):
         plan = self.inputs[0].index_plan(env)
         if plan is not None:
             return self._gathered(plan, bs, drop)
-        return self._stacked(self.inputs[0].iterate(env), bs, drop)
+        return self._stacked(self.inputs[0].iterate(env), bs, drop, self.inputs[0].flat_specs)
 
     @staticmethod
     def _gathered(plan, bs, drop):
@@ -112,12 +121,12 @@ class BatchNode(Node):
             yield tuple(gather_rows(c, idx) for c in cols)
 
     @staticmethod
-    def _stacked(src, bs, drop):
+    def _stacked(src, bs, drop, specs):
         while True:
             batch = list(itertools.islice(src, bs))
             if not batch or (drop and len(batch) < bs):
                 return
-            yield tuple(stack_component([el[i] for el in batch], i) for i in range(len(batch[0])))
+            yield tuple(stack_component([el[i] for el in batch], i, specs[i]) for i in range(len(batch[0])))
 
 
 class PaddedBatchNode(Node):
@@ -239,6 +248,53 @@ def _flatten_up_to(spec, value):
     return structure.flatten(value)
 
 
+def _to_ragged_spec(spec, row_splits_dtype):
+    # TF's _DenseToRaggedDataset: a TensorSpec with a known rank and an unknown dimension becomes a RaggedTensorSpec
+    # whose ragged rank is its last unknown dimension.
+    if type(spec) is not TensorSpec or spec.shape.rank is None or spec.shape.is_fully_defined():
+        return spec
+    ragged_rank = max(axis for axis, size in enumerate(spec.shape.as_list()) if size is None)
+    return ragged_elements.RaggedTensorSpec(spec.shape, spec.dtype, ragged_rank, row_splits_dtype)
+
+
+def _dense_to_ragged_value(value: torch.Tensor, ragged_rank: int):
+    """A dense value as the RaggedValue of ``RaggedTensor.from_tensor(value, ragged_rank)`` (uniform rows)."""
+    if ragged_rank == 0:
+        return value
+    dims = list(value.shape)
+    splits, count = [], 1
+    for level in range(ragged_rank):
+        count *= dims[level]
+        splits.append(torch.arange(count + 1, dtype=torch.int64) * dims[level + 1])
+    return ragged_elements.RaggedValue(value.reshape([-1] + dims[ragged_rank + 1:]), splits)
+
+
+class DenseToRaggedNode(Node):
+    """TF's ``_DenseToRaggedDataset``: components of partly unknown shape as RaggedTensors (then batched)."""
+
+    tf_name = "_DenseToRaggedDataset"
+
+    def __init__(self, inp, row_splits_dtype=dtypes.int64):
+        dtype = dtypes.as_dtype(row_splits_dtype)
+        super().__init__((inp,), structure.map_structure(lambda s: _to_ragged_spec(s, dtype), inp.element_spec))
+        self.ragged_ranks = [s.ragged_rank if ragged_elements.is_ragged_spec(s) and not
+                             ragged_elements.is_ragged_spec(i) else 0
+                             for s, i in zip(self.flat_specs, inp.flat_specs)]
+
+    def cardinality(self, env):
+        return self.inputs[0].cardinality(env)
+
+    def iterate(self, env):
+        for el in self.inputs[0].iterate(env):
+            yield tuple(_dense_to_ragged_value(c, k) if k else c for c, k in zip(el, self.ragged_ranks))
+
+
+def ragged_batch(inp, batch_size, drop_remainder, row_splits_dtype=dtypes.int64) -> BatchNode:
+    """TF's ``Dataset.ragged_batch`` (``tf.data.experimental.dense_to_ragged_batch``): ``batch`` after
+    ``DenseToRaggedNode``, so components of varying shapes batch into RaggedTensors."""
+    return BatchNode(DenseToRaggedNode(inp, row_splits_dtype), batch_size, drop_remainder)
+
+
 class UnbatchNode(Node):
     tf_name = "_UnbatchDataset"
 
@@ -252,6 +308,7 @@ class UnbatchNode(Node):
             s.shape.rank for s in flat) else None
         spec = structure.map_structure(
             lambda s: sparse_elements.unbatched_spec(s) if sparse_elements.is_sparse_spec(s)
+            else ragged_elements.unbatched_spec(s) if ragged_elements.is_ragged_spec(s)
             else TensorSpec(s.shape[1:] if s.shape.rank else None, s.dtype), inp.element_spec)
         super().__init__((inp,), spec)
 
@@ -284,10 +341,8 @@ class RebatchNode(Node):
         for s in sizes:
             _check_batch_size(s)
         dim = sizes[0] if (len(set(sizes)) == 1 and drop_remainder) else None
-        spec = structure.map_structure(
-            lambda s: TensorSpec(TensorShape([dim]).concatenate(s.shape[1:]) if s.shape.rank else None, s.dtype),
-            inp.element_spec)
-        super().__init__((UnbatchNode(inp),), spec)
+        rows = UnbatchNode(inp)
+        super().__init__((rows,), _batched_spec(rows.element_spec, dim))
         self.tf_name = "_RebatchDataset"
         self.sizes = sizes
         self.drop_remainder = drop_remainder
@@ -297,12 +352,12 @@ class RebatchNode(Node):
         return n if n == INFINITE else UNKNOWN
 
     def iterate(self, env):
-        src = self.inputs[0].iterate(env)
+        src, specs = self.inputs[0].iterate(env), self.inputs[0].flat_specs
         for bs in itertools.cycle(self.sizes):
             batch = list(itertools.islice(src, bs))
             if not batch or (self.drop_remainder and len(batch) < bs):
                 return
-            yield tuple(stack_component([el[i] for el in batch], i) for i in range(len(batch[0])))
+            yield tuple(stack_component([el[i] for el in batch], i, specs[i]) for i in range(len(batch[0])))
 
 
 class WindowNode(Node):

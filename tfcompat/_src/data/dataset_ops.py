@@ -17,11 +17,14 @@ from tfcompat._src.framework import dtypes
 from tfcompat._src.framework import errors
 from tfcompat._src.framework.dispatch import convert_to_tensor
 from tfcompat._src.framework.tensor import EagerTensor, Tensor
+from tfcompat._src.runtime.function import TensorSpec
 from tfcompat._src.data import batching
+from tfcompat._src.data import extension_elements
 from tfcompat._src.data import functional
 from tfcompat._src.data import iterator_ops
 from tfcompat._src.data import node as node_lib
 from tfcompat._src.data import shuffling
+from tfcompat._src.data import sparse_elements
 from tfcompat._src.data import sources
 from tfcompat._src.data import structure
 from tfcompat._src.data import transformations as tr
@@ -55,26 +58,50 @@ def int64_arg(value, name: str):
     raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype int64")
 
 
+def _check_padded_batch_types(spec, padded_shapes) -> None:
+    """TF's ``_PaddedBatchDataset`` check: only dense tensor components are padded (after its unknown-rank
+    ValueError when ``padded_shapes`` is omitted, which ``PaddedBatchNode`` raises)."""
+    flat = structure.flatten(spec)
+    if padded_shapes is None and any(s.shape.rank is None for s in flat):
+        return
+    for s in flat:
+        if isinstance(s, structure.DatasetSpec):
+            raise TypeError("`padded_batch` is not supported for datasets of datasets")
+        if not isinstance(s, TensorSpec):
+            raise TypeError("`padded_batch` is only supported for datasets that produce tensor elements but type "
+                            f"spec of elements in the input dataset is not a subclass of TensorSpec: `{s!r}`.")
+
+
 def _bool_arg(value):
     if isinstance(value, Tensor) and not isinstance(value, EagerTensor):
         return value
     return bool(value.numpy()) if isinstance(value, EagerTensor) else bool(value)
 
 
+def _ext_template(dataset, node):
+    """The ExtensionType template of ``node``'s elements (data/extension_elements.py)."""
+    return extension_elements.template_after(
+        dataset._ext, node, node.fn if isinstance(node, functional.MapNode) else None,
+        keeps_elements=not node.functions() or isinstance(node, (functional.FilterNode, functional.TakeWhileNode)))
+
+
 def _trace(func, name, spec):
-    return StructuredFunction(func, name, spec)
+    return extension_elements.trace(StructuredFunction, func, name, spec)
 
 
 class DatasetV2:
     """Mirrors ``tf.data.Dataset``."""
 
     _v1 = False
+    _ext = None   # the template of ExtensionType elements (data/extension_elements.py), None without
 
     def __init__(self, node):
         self._node = node
 
     def _wrap(self, node):
-        return DatasetV2(node)
+        out = DatasetV2(node)
+        out._ext = _ext_template(self, node)
+        return out
 
     @classmethod
     def _make(cls, node):
@@ -84,6 +111,8 @@ class DatasetV2:
     @property
     def element_spec(self):
         """Mirrors ``Dataset.element_spec``: the nested structure of TensorSpecs of an element."""
+        if self._ext is not None:
+            return extension_elements.public_spec(self._ext, self._node.element_spec)
         return self._node.element_spec
 
     def __repr__(self):
@@ -150,12 +179,21 @@ class DatasetV2:
     @classmethod
     def from_tensors(cls, tensors, name=None):
         """Mirrors ``Dataset.from_tensors``: one element."""
-        return cls._make(sources.TensorsNode(structure.normalize_element(tensors)))
+        return cls._from_element(sources.TensorsNode, tensors)
 
     @classmethod
     def from_tensor_slices(cls, tensors, name=None):
         """Mirrors ``Dataset.from_tensor_slices``: the slices along the first dimension."""
-        return cls._make(sources.TensorSlicesNode(structure.normalize_element(tensors)))
+        return cls._from_element(sources.TensorSlicesNode, tensors)
+
+    @classmethod
+    def _from_element(cls, node_type, tensors):
+        template = extension_elements.template_of_value(tensors)
+        if template is not None:
+            tensors = extension_elements.expand_value(tensors)
+        out = cls._make(node_type(structure.normalize_element(tensors)))
+        out._ext = template
+        return out
 
     @classmethod
     def range(cls, *args, output_type=dtypes.int64, name=None):
@@ -185,7 +223,6 @@ class DatasetV2:
                        name=None):
         """Mirrors ``Dataset.from_generator``: elements yielded by ``generator(*args)`` (numpy-converted to the
         declared dtypes, checked against the declared shapes); its exceptions surface with their traceback."""
-        from tfcompat._src.runtime.function import TensorSpec
         from tfcompat._src.framework.tensor_shape import TensorShape
         if not callable(generator):
             raise TypeError("`generator` must be a Python callable.")
@@ -198,7 +235,8 @@ class DatasetV2:
                 raise TypeError("The `output_shapes` argument can not be used together with the "
                                 "`output_signature` argument.")
             for s in structure.flatten(output_signature):
-                if not isinstance(s, TensorSpec):
+                if not isinstance(s, TensorSpec) and not sparse_elements.is_composite_spec(s) and not \
+                        extension_elements.is_ext_spec(s):
                     raise TypeError(f"`output_signature` must contain objects that are subclass of `tf.TypeSpec` "
                                     f"but found {type(s)} which is not.")
         else:
@@ -213,7 +251,13 @@ class DatasetV2:
             output_signature = structure.map_structure(lambda t, s: TensorSpec(s, t), types, shapes)
             legacy = output_signature
         gen_args = tuple(convert_to_tensor(a) for a in (args or ()))
-        return cls._make(sources.GeneratorNode(generator, output_signature, gen_args, legacy))
+        template = extension_elements.template_of_spec(output_signature)
+        if template is not None:
+            generator, output_signature = (extension_elements.expanding_generator(generator),
+                                           extension_elements.expand_spec(output_signature))
+        out = cls._make(sources.GeneratorNode(generator, output_signature, gen_args, legacy))
+        out._ext = template
+        return out
 
     @classmethod
     def zip(cls, *args, datasets=None, name=None):
@@ -294,9 +338,15 @@ class DatasetV2:
                                              _bool_arg(drop_remainder), num_parallel_calls is not None))
 
     def padded_batch(self, batch_size, padded_shapes=None, padding_values=None, drop_remainder=False, name=None):
-        """Mirrors ``Dataset.padded_batch``."""
+        """Mirrors ``Dataset.padded_batch`` (TypeError for components that are not tensors, as TF's)."""
+        _check_padded_batch_types(self.element_spec, padded_shapes)
         return self._wrap(batching.PaddedBatchNode(self._node, int64_arg(batch_size, "batch_size"), padded_shapes,
                                                    padding_values, _bool_arg(drop_remainder)))
+
+    def ragged_batch(self, batch_size, drop_remainder=False, row_splits_dtype=dtypes.int64, name=None):
+        """Mirrors ``Dataset.ragged_batch``: components of varying shapes batch into RaggedTensors."""
+        return self._wrap(batching.ragged_batch(self._node, int64_arg(batch_size, "batch_size"),
+                                                _bool_arg(drop_remainder), row_splits_dtype))
 
     def unbatch(self, name=None):
         """Mirrors ``Dataset.unbatch``."""
@@ -346,7 +396,8 @@ class DatasetV2:
 
     def scan(self, initial_state, scan_func, name=None):
         """Mirrors ``Dataset.scan``: ``scan_func(state, element) -> (new_state, output)``."""
-        return self._wrap(functional.ScanNode(self._node, structure.normalize_element(initial_state), scan_func))
+        return self._wrap(functional.ScanNode(self._node, structure.normalize_element(initial_state), scan_func,
+                                                   self.element_spec))
 
     def take_while(self, predicate, name=None):
         """Mirrors ``Dataset.take_while``."""
@@ -358,7 +409,6 @@ class DatasetV2:
         if (window_size is None) == (window_size_func is None):
             raise ValueError("Either the `window_size` argument or the `window_size_func` argument must be "
                              "specified.")
-        from tfcompat._src.runtime.function import TensorSpec
         key_fn = _trace(key_func, "Dataset.group_by_window()", self.element_spec)
         size_fn = None if window_size_func is None else _trace(window_size_func, "Dataset.group_by_window()",
                                                                TensorSpec([], dtypes.int64))
@@ -413,7 +463,9 @@ class DatasetV2:
     def enumerate(self, start=0, name=None):
         """Mirrors ``Dataset.enumerate``: ``(index, element)`` pairs, the index an int64."""
         counter = DatasetV2.counter(start)
-        return self._wrap(tr.ZipNode([counter._node, self._node], (counter.element_spec, self.element_spec)))
+        out = self._wrap(tr.ZipNode([counter._node, self._node], (counter.element_spec, self._node.element_spec)))
+        out._ext = None if self._ext is None else (None, self._ext)
+        return out
 
     def concatenate(self, dataset, name=None):
         """Mirrors ``Dataset.concatenate``."""
@@ -440,7 +492,8 @@ class DatasetV2:
             outs = iterator_ops.graph_reduce(self._node, fn, state_spec, flat_init, name=name)
             return structure.pack(state_spec, outs)
         env = Env()
-        values = iterator_ops.reduce_values(self._node, env, fn, tuple(env.value(t) for t in flat_init))
+        values = iterator_ops.reduce_values(self._node, env, fn, tuple(
+            env.value(sparse_elements.as_pipeline_value(t)) for t in flat_init))
         conv = structure.output_converters(structure.flatten(state_spec), node_lib.hooks["wrap"])
         return structure.pack(state_spec, [c(v) for c, v in zip(conv, values)])
 
@@ -483,7 +536,6 @@ def _spec_to_data(spec):
 
 
 def _spec_from_data(data):
-    from tfcompat._src.runtime.function import TensorSpec
     if isinstance(data, tuple) and len(data) == 2 and isinstance(data[0], str):
         return TensorSpec(data[1], data[0])
     if isinstance(data, dict):
@@ -576,7 +628,7 @@ def get_legacy_output_shapes(dataset):
 
 def get_legacy_output_classes(dataset):
     """Mirrors ``tf.compat.v1.data.get_output_classes``."""
-    return structure.map_structure(lambda s: Tensor, dataset.element_spec)
+    return structure.map_structure(structure.legacy_output_class, dataset.element_spec)
 
 
 node_lib.hooks["wrap"] = DatasetV2

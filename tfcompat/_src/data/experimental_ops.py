@@ -15,10 +15,10 @@ from tfcompat._src.data.dataset_ops import DatasetV2, int64_arg
 from tfcompat._src.data.dataset_readers import CsvDatasetV2
 from tfcompat._src.data.node import Env
 
-__all__ = ["get_structure", "RandomDataset", "cardinality", "assert_cardinality", "get_single_element", "Counter", "enumerate_dataset",
-           "sample_from_datasets", "choose_from_datasets", "shuffle_and_repeat", "map_and_batch", "unbatch",
-           "parallel_interleave", "group_by_window", "scan", "take_while", "unique", "prefetch_to_device",
-           "copy_to_device", "make_csv_dataset", "TFRecordWriter", "save", "load"]
+__all__ = ["get_structure", "RandomDataset", "cardinality", "assert_cardinality", "get_single_element", "Counter",
+           "enumerate_dataset", "sample_from_datasets", "choose_from_datasets", "shuffle_and_repeat", "map_and_batch",
+           "dense_to_ragged_batch", "unbatch", "parallel_interleave", "group_by_window", "scan", "take_while",
+           "unique", "prefetch_to_device", "copy_to_device", "make_csv_dataset", "TFRecordWriter", "save", "load"]
 
 
 def cardinality(dataset):
@@ -82,6 +82,11 @@ def shuffle_and_repeat(buffer_size, count=None, seed=None):
 def map_and_batch(map_func, batch_size, num_parallel_batches=None, drop_remainder=False, num_parallel_calls=None):
     """Mirrors ``tf.data.experimental.map_and_batch``: ``map`` then ``batch``."""
     return lambda ds: ds.map(map_func, num_parallel_calls).batch(batch_size, drop_remainder)
+
+
+def dense_to_ragged_batch(batch_size, drop_remainder=False, row_splits_dtype=dtypes.int64):
+    """Mirrors ``tf.data.experimental.dense_to_ragged_batch``: ``Dataset.ragged_batch``."""
+    return lambda ds: ds.ragged_batch(batch_size, drop_remainder, row_splits_dtype)
 
 
 def unbatch():

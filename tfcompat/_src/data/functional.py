@@ -5,8 +5,10 @@ from __future__ import annotations
 from tfcompat._src.framework import dtypes
 from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.runtime.function import TensorSpec
+from tfcompat._src.runtime.type_spec import RaggedTensorSpec, SparseTensorSpec
 from tfcompat._src.data import parallel
 from tfcompat._src.data import structure
+from tfcompat._src.data import extension_elements
 from tfcompat._src.data.functions import StructuredFunction
 from tfcompat._src.data.node import Node
 from tfcompat._src.data.sources import ListNode
@@ -154,7 +156,9 @@ def trace_with_state(func, state_spec, element_spec, name: str, output_part=None
     shapes that change are relaxed and the function traced again). ``output_part`` picks the new state out of
     the function's output (scan returns ``(new_state, output)``). Returns (function, state spec)."""
     while True:
-        fn = StructuredFunction(func, name, (state_spec, element_spec))
+        # ExtensionType elements arrive as their components (data/extension_elements.py), rebuilt for ``func``.
+        fn = StructuredFunction(func, name, extension_elements.expand_spec((state_spec, element_spec)),
+                                adapt=extension_elements.FunctionAdapter((state_spec, element_spec)))
         out = fn.output_spec
         new_state = output_part(out) if output_part is not None else out
         try:
@@ -172,7 +176,16 @@ def trace_with_state(func, state_spec, element_spec, name: str, output_part=None
         if all(o.shape.rank is None or (r.rank is not None and r.as_list() == o.shape.as_list())
                for o, r in zip(old_flat, relaxed)):
             return fn, state_spec
-        state_spec = structure.pack(state_spec, [TensorSpec(r, o.dtype) for o, r in zip(old_flat, relaxed)])
+        state_spec = structure.pack(state_spec, [_with_shape(o, r) for o, r in zip(old_flat, relaxed)])
+
+
+def _with_shape(spec, shape):
+    """``spec`` with the relaxed ``shape``, of the same kind (a sparse or ragged state stays sparse or ragged)."""
+    if isinstance(spec, SparseTensorSpec):
+        return SparseTensorSpec(shape, spec.dtype)
+    if isinstance(spec, RaggedTensorSpec):
+        return RaggedTensorSpec(shape, spec.dtype, spec.ragged_rank, spec.row_splits_dtype)
+    return TensorSpec(shape, spec.dtype)
 
 
 def _scan_output(out):
@@ -184,9 +197,11 @@ def _scan_output(out):
 class ScanNode(Node):
     tf_name = "_ScanDataset"
 
-    def __init__(self, inp, initial_state, scan_func):
+    def __init__(self, inp, initial_state, scan_func, element_spec=None):
+        """``element_spec``: the elements' spec as the dataset shows it (ExtensionTypes), ``inp``'s when None."""
         state_spec = structure.type_spec_from_value(initial_state)
-        fn, state_spec = trace_with_state(scan_func, state_spec, inp.element_spec, "Dataset.scan()", _scan_output)
+        fn, state_spec = trace_with_state(scan_func, state_spec, inp.element_spec if element_spec is None
+                                          else element_spec, "Dataset.scan()", _scan_output)
         super().__init__((inp,), fn.output_spec[1], captures=structure.flatten(initial_state))
         self.fn = fn
         self.initial = structure.flatten(initial_state)

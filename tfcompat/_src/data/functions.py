@@ -16,28 +16,21 @@ from tfcompat._src.autograph import api as autograph
 from tfcompat._src.autograph.core import control_status_ctx
 from tfcompat._src.framework import dtypes
 from tfcompat._src.framework import context as ctx_lib
+from tfcompat._src.framework.dispatch import convert_to_tensor
 from tfcompat._src.framework.func_graph import FuncGraph, has_side_effects
 from tfcompat._src.framework.string_tensor import StringTensor
 from tfcompat._src.framework.tensor import EagerTensor, SymbolicTensor, Tensor
 from tfcompat._src.runtime.executor import compile_plan
 from tfcompat._src.runtime.function import Function, TensorSpec
 from tfcompat._src.data import node as node_lib
+from tfcompat._src.data import ragged_elements
 from tfcompat._src.data import sparse_elements
 from tfcompat._src.data import structure
 
 __all__ = ["StructuredFunction", "ArgNode", "BoundNode"]
 
 # Kinds of flat outputs.
-_GRAPH, _CONST, _DATASET, _SPARSE = 0, 1, 2, 3
-
-
-def _placeholder_specs(spec) -> list:
-    """The placeholders of one tensor input: a sparse one has three (indices, values, dense_shape)."""
-    if sparse_elements.is_sparse_spec(spec):
-        rank = spec.shape.rank
-        return [TensorSpec([None, rank], dtypes.int64), TensorSpec([None], spec.dtype),
-                TensorSpec([rank], dtypes.int64)]
-    return [TensorSpec(spec.shape, spec.dtype)]
+_GRAPH, _CONST, _DATASET, _SPARSE, _RAGGED = 0, 1, 2, 3, 4
 
 
 class ArgNode(node_lib.Node):
@@ -82,10 +75,13 @@ def _side_effect_ops(graph):
 class StructuredFunction:
     """``func`` traced for elements of ``input_spec``; ``run(values)`` applies it to one element's values."""
 
-    def __init__(self, func, transformation_name: str, input_spec):
+    def __init__(self, func, transformation_name: str, input_spec, adapt=None):
+        """``adapt``, when given, wraps ``func`` once AutoGraph has converted it (data/extension_elements.py: the
+        function of ExtensionType elements as a function of their components)."""
         if not callable(func):
             raise TypeError(f"`{transformation_name}` expects a callable, got {type(func).__name__}.")
         self.func = func
+        self._adapt = adapt
         self.name = transformation_name
         self.input_spec = input_spec
         self._flat_in = structure.flatten(input_spec)
@@ -97,7 +93,7 @@ class StructuredFunction:
         outer = ctx_lib.graph_mode_graph()
         if outer is None:
             # Executing eagerly: tf.function's tracer (it handles variables the function creates).
-            signature = [p for i in self._tensor_in for p in _placeholder_specs(self._flat_in[i])]
+            signature = [p for i in self._tensor_in for p in sparse_elements.component_specs(self._flat_in[i])]
             concrete = Function(self._traced, input_signature=signature, autograph=False).get_concrete_function()
             graph, feeds = concrete.graph, list(concrete.inputs)
             self.captured = []
@@ -106,7 +102,7 @@ class StructuredFunction:
             # graph's tensors (a placeholder fed when the iterator is initialized); those become captures.
             graph = FuncGraph(transformation_name.strip("()").replace(".", "_"), outer)
             with graph.as_default():
-                specs = [p for i in self._tensor_in for p in _placeholder_specs(self._flat_in[i])]
+                specs = [p for i in self._tensor_in for p in sparse_elements.component_specs(self._flat_in[i])]
                 placeholders = [graph.add_input(p.dtype, p.shape, f"args_{k}") for k, p in enumerate(specs)]
                 self._traced(*placeholders)
             self.captured = list(graph.fed_captures)
@@ -114,7 +110,7 @@ class StructuredFunction:
         self._plan = compile_plan(graph, list(self._graph_outputs), _side_effect_ops(graph), feeds)
         self.graph = graph
         # The common case: the plan's outputs are the function's flat outputs as they are.
-        self._sparse_in = any(sparse_elements.is_sparse_spec(s) for s in self._flat_in)
+        self._sparse_in = any(sparse_elements.is_composite_spec(s) for s in self._flat_in)
         self._direct = not self._arg_nodes and not self._sparse_in and [k[:2] for k in self._kinds] == [
             (_GRAPH, i) for i in range(len(self._kinds))]
 
@@ -128,19 +124,15 @@ class StructuredFunction:
                 arg = ArgNode(s)
                 self._arg_nodes[i] = arg
                 flat[i] = node_lib.hooks["wrap"](arg)
-            elif sparse_elements.is_sparse_spec(s):
-                indices, values, dense_shape = next(it), next(it), next(it)
-                if s.shape.is_fully_defined():  # every element has this dense shape: static, as in TF
-                    from tfcompat._src.framework.dispatch import convert_to_tensor
-                    dense_shape = convert_to_tensor(s.shape.as_list(), dtypes.int64)
-                flat[i] = sparse_elements.SparseTensor(indices, values, dense_shape)
-                flat[i].set_shape(s.shape)
+            elif sparse_elements.is_composite_spec(s):
+                flat[i] = sparse_elements.regroup([s], [next(it) for _ in sparse_elements.component_specs(s)])[0]
             else:
                 flat[i] = next(it)
         nested = structure.pack(self.input_spec, flat)
         args = nested if type(nested) is tuple else (nested,)
         # As TF's StructuredFunctionWrapper: AutoGraph converts the function unless the caller turned it off.
-        ret = autograph.tf_convert(self.func, control_status_ctx())(*args)
+        converted = autograph.tf_convert(self.func, control_status_ctx())
+        ret = (self._adapt(converted) if self._adapt is not None else converted)(*args)
         if isinstance(ret, list):
             ret = tuple(ret)  # TF: a returned list is a tuple of components, not one stacked tensor
         self._graph_outputs = []
@@ -170,6 +162,11 @@ class StructuredFunction:
             self._graph_outputs.extend(self._output_tensor(p) for p in (leaf.indices, leaf.values, leaf.dense_shape))
             self._kinds.append((_SPARSE, start))
             return sparse_elements.SparseTensorSpec.from_value(leaf)
+        if isinstance(leaf, ragged_elements.RaggedTensor):
+            start = len(self._graph_outputs)
+            self._graph_outputs.extend(self._output_tensor(p) for p in ragged_elements.graph_parts(leaf))
+            self._kinds.append((_RAGGED, start, leaf.ragged_rank))
+            return ragged_elements.output_spec(leaf)
         if isinstance(leaf, StringTensor) or (not isinstance(leaf, Tensor) and structure.is_string_value(leaf)):
             st = leaf if isinstance(leaf, StringTensor) else StringTensor(leaf)
             self._kinds.append((_CONST, st._t))
@@ -189,7 +186,6 @@ class StructuredFunction:
             except (TypeError, ValueError) as e:
                 raise TypeError(f"Unsupported return value from function passed to {self.name}: {leaf}.") from e
             if isinstance(leaf, EagerTensor):
-                from tfcompat._src.framework.dispatch import convert_to_tensor
                 leaf = convert_to_tensor(leaf)  # captured into the graph being traced
         return leaf
 
@@ -206,8 +202,7 @@ class StructuredFunction:
         tin = self._tensor_in
         feeds = list(values) if len(tin) == len(values) else [values[i] for i in tin]
         if self._sparse_in:
-            feeds = [p for v in feeds for p in ((v.indices, v.values, v.dense_shape)
-                                                if isinstance(v, sparse_elements.SparseValue) else (v,))]
+            feeds = list(sparse_elements.expand_values(feeds))
         if captured_values:
             feeds.extend(captured_values)
         outs = self._plan.run(feeds, grad_enabled=False)
@@ -222,6 +217,8 @@ class StructuredFunction:
                 res.append(kind[1])
             elif k is _SPARSE:
                 res.append(sparse_elements.SparseValue(*outs[kind[1]:kind[1] + 3]))
+            elif k is _RAGGED:
+                res.append(ragged_elements.value_from_outputs(outs[kind[1]:], kind[2]))
             else:
                 bound = {id(t): outs[i] for t, i in zip(kind[2], kind[3])}
                 for pos, arg in self._arg_nodes.items():

@@ -20,9 +20,12 @@ from tfcompat._src.framework import dtypes
 from tfcompat._src.framework import errors
 from tfcompat._src.framework.dispatch import apply_op
 from tfcompat._src.framework.op_def import NOT_DIFFERENTIABLE, register_op
+from tfcompat._src.framework.sparse_tensor import SparseTensor
 from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.runtime.function import TensorSpec
 from tfcompat._src.data import node as node_lib
+from tfcompat._src.data import extension_elements
+from tfcompat._src.data import sparse_elements
 from tfcompat._src.data import structure
 from tfcompat._src.data.node import Env
 
@@ -97,25 +100,48 @@ def _n_specs(attrs):
 @register_op("MakeIterator", grad=NOT_DIFFERENTIABLE, inputs=("captures",), list_input=True, same_type=(),
              num_outputs=0, stateful=True, shape_fn=lambda inputs, attrs: [])
 def _make_iterator(*values, iterator, node, captured, N=0):
-    _store(iterator)[iterator._key] = _LockedIterator(node.iterate(env_for(captured, values, node)))
+    env = env_for(captured, values, node)
+    node_lib.check_pipeline(node, env)
+    _store(iterator)[iterator._key] = _LockedIterator(node.iterate(env))
     return ()
 
 
 @register_op("IteratorGetNext", grad=NOT_DIFFERENTIABLE, inputs=("iterator",), list_input=True, same_type=(),
              num_outputs=_n_specs, stateful=True, shape_fn=_specs_shape_fn)
-def _iterator_get_next(*values, specs, source, N=0):
+def _iterator_get_next(*values, specs, source, composite=False, N=0):
     """``source`` says where the element comes from: a TF1 ``Iterator`` (its state in the session), an eager
-    ``OwnedIterator`` used in a ``tf.function``, a string handle (input 0), or an ``AnonymousIterator`` output."""
+    ``OwnedIterator`` used in a ``tf.function``, a string handle (input 0), or an ``AnonymousIterator`` output.
+    With ``composite``, a SparseTensor or RaggedTensor component is output as its component tensors."""
     kind = source[0]
     if kind == "iterator":
         it = source[1]._state(values)
     elif kind == "owned":
-        return source[1]._next_flat()
+        flat = source[1]._next_flat()
+        return sparse_elements.expand_values(flat) if composite else flat
     elif kind == "handle":
         it = _from_handle(values[0])._state(())
     else:  # "anonymous": the iterator object is the input
         it = values[0]
-    return _pull(it)
+    return sparse_elements.expand_values(_pull(it)) if composite else _pull(it)
+
+
+def _op_specs(specs) -> tuple:
+    """Whether elements of flat ``specs`` have composite components, and the specs of an op's outputs for them
+    (a composite as its component tensors)."""
+    composite = any(sparse_elements.is_composite_spec(s) for s in specs)
+    return composite, (sparse_elements.expanded_specs(specs) if composite else specs)
+
+
+def _get_next_op(inputs, source, element_spec, name, public_spec=None):
+    """An ``IteratorGetNext`` op's element: its outputs packed as ``element_spec`` (SparseTensors and
+    RaggedTensors regrouped from their component tensors), and with ``public_spec`` (the dataset's element_spec
+    when it holds ExtensionTypes, ``element_spec`` the pipeline's) its ExtensionTypes rebuilt."""
+    specs = structure.flatten(element_spec)
+    composite, op_specs = _op_specs(specs)
+    attrs = {"specs": op_specs, "source": source, "composite": composite, "N": len(inputs)}
+    out = _as_list(apply_op("IteratorGetNext", inputs, attrs, name=name or "IteratorGetNext"), len(op_specs))
+    element = structure.pack(element_spec, sparse_elements.regroup(specs, out) if composite else out)
+    return element if public_spec is None else extension_elements.rebuild_value(public_spec, element)
 
 
 @register_op("IteratorToStringHandle", grad=NOT_DIFFERENTIABLE, inputs=("captures",), list_input=True,
@@ -153,8 +179,9 @@ def _dataset_cardinality(*values, node, captured, N=0):
 
 @register_op("DatasetToSingleElement", grad=NOT_DIFFERENTIABLE, inputs=("captures",), list_input=True,
              same_type=(), num_outputs=_n_specs, stateful=True, shape_fn=_specs_shape_fn)
-def _dataset_to_single_element(*values, node, specs, captured, N=0):
-    return single_element(node, env_for(captured, values))
+def _dataset_to_single_element(*values, node, specs, captured, composite=False, N=0):
+    out = single_element(node, env_for(captured, values))
+    return sparse_elements.expand_values(out) if composite else out
 
 
 def single_element(node, env) -> tuple:
@@ -214,9 +241,12 @@ def graph_cardinality(node, name=None):
 
 
 def graph_single_element(node, name=None):
+    """``Dataset.get_single_element`` in a graph: the flat element (SparseTensors and RaggedTensors regrouped)."""
     specs = node.flat_specs
-    out = _graph_op("DatasetToSingleElement", node, (), {"specs": specs}, name=name or "DatasetToSingleElement")
-    return _as_list(out, len(specs))
+    composite, op_specs = _op_specs(specs)
+    out = _as_list(_graph_op("DatasetToSingleElement", node, (), {"specs": op_specs, "composite": composite},
+                             name=name or "DatasetToSingleElement"), len(op_specs))
+    return sparse_elements.regroup(specs, out) if composite else out
 
 
 # ------------------------------------------------------------------------------------------------
@@ -257,6 +287,9 @@ class OwnedIterator:
         self._dataset = dataset
         node = dataset._node
         self.element_spec = dataset.element_spec
+        # With ExtensionType elements the pipeline's structure is the expanded one (data/extension_elements.py).
+        self._ext = getattr(dataset, "_ext", None)
+        self._pack_spec = node.element_spec if self._ext is not None else self.element_spec
         self._converters = structure.output_converters(node.flat_specs, node_lib.hooks["wrap"])
         self._it = node.iterate(Env(options=node_lib.pipeline_options(node)))
         self._taken = 0
@@ -299,19 +332,25 @@ class OwnedIterator:
         self._taken += 1
         conv = self._converters
         if len(conv) == 1:
-            return structure.pack(self.element_spec, [conv[0](flat[0])])
-        return structure.pack(self.element_spec, [c(v) for c, v in zip(conv, flat)])
+            element = structure.pack(self._pack_spec, [conv[0](flat[0])])
+        else:
+            element = structure.pack(self._pack_spec, [c(v) for c, v in zip(conv, flat)])
+        if self._ext is not None:
+            return extension_elements.rebuild_value(self.element_spec, element)
+        return element
 
     def __next__(self):
         if ctx_lib.graph_mode_graph() is not None:
             return self._graph_next()
         return self._next_element()
 
+    def next(self):
+        """Mirrors ``OwnedIterator.next`` (TF keeps it for Python 2 compatibility): ``next(iterator)``."""
+        return self.__next__()
+
     def _graph_next(self, name=None):
-        specs = self._dataset._node.flat_specs
-        out = apply_op("IteratorGetNext", [], {"specs": specs, "source": ("owned", self), "N": 0},
-                       name=name or "IteratorGetNext")
-        return structure.pack(self.element_spec, _as_list(out, len(specs)))
+        return _get_next_op([], ("owned", self), self._pack_spec, name,
+                            self.element_spec if self._ext is not None else None)
 
     def get_next(self, name=None):
         """Mirrors ``Iterator.get_next``: the next element; OutOfRangeError at the end."""
@@ -339,8 +378,7 @@ class OwnedIterator:
 
     @property
     def output_classes(self):
-        from tfcompat._src.framework.tensor import Tensor
-        return structure.map_structure(lambda s: Tensor, self.element_spec)
+        return structure.map_structure(structure.legacy_output_class, self.element_spec)
 
 
 class NumpyIterator:
@@ -372,6 +410,7 @@ class GraphIterator:
     def __init__(self, dataset):
         self._dataset = dataset
         self.element_spec = dataset.element_spec
+        self._ext = getattr(dataset, "_ext", None)
         self._resource = _graph_op("AnonymousIterator", dataset._node, name="AnonymousIterator")
 
     def __iter__(self):
@@ -381,10 +420,10 @@ class GraphIterator:
         return self.get_next()
 
     def get_next(self, name=None):
-        specs = self._dataset._node.flat_specs
-        out = apply_op("IteratorGetNext", [self._resource], {"specs": specs, "source": ("anonymous",), "N": 1},
-                       name=name or "IteratorGetNext")
-        return structure.pack(self.element_spec, _as_list(out, len(specs)))
+        if self._ext is None:
+            return _get_next_op([self._resource], ("anonymous",), self.element_spec, name)
+        return _get_next_op([self._resource], ("anonymous",), self._dataset._node.element_spec, name,
+                            self.element_spec)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -398,14 +437,21 @@ def _legacy_shapes(dataset):
     return structure.map_structure(lambda s: s.shape, dataset.element_spec)
 
 
-def _legacy_spec(output_types, output_shapes):
+def _legacy_spec(output_types, output_shapes, output_classes=None):
+    """The element spec of TF1's (types, shapes, classes) structures; a SparseTensor class gives a
+    SparseTensorSpec."""
     if output_shapes is None:
         output_shapes = structure.map_structure(lambda _: TensorShape(None), output_types)
     types = structure.flatten(output_types)
     shapes = structure.flatten(output_shapes) if structure.is_nested(output_types) else [output_shapes]
     if len(shapes) != len(types):
         shapes = [output_shapes] * len(types)
-    specs = [TensorSpec(TensorShape(_shape_value(s)), dtypes.as_dtype(t)) for t, s in zip(types, shapes)]
+    classes = [None] * len(types)
+    if output_classes is not None:
+        flat = structure.flatten(output_classes) if structure.is_nested(output_types) else [output_classes]
+        classes = flat if len(flat) == len(types) else [output_classes] * len(types)
+    specs = [(sparse_elements.SparseTensorSpec if isinstance(c, type) and issubclass(c, SparseTensor) else TensorSpec)(
+        TensorShape(_shape_value(s)), dtypes.as_dtype(t)) for t, s, c in zip(types, shapes, classes)]
     return structure.pack(output_types, specs)
 
 
@@ -433,13 +479,13 @@ class Iterator:
     @staticmethod
     def from_structure(output_types, output_shapes=None, shared_name=None, output_classes=None):
         """Mirrors ``Iterator.from_structure``: a reinitializable iterator (``make_initializer``)."""
-        return Iterator(_legacy_spec(output_types, output_shapes))
+        return Iterator(_legacy_spec(output_types, output_shapes, output_classes))
 
     @staticmethod
     def from_string_handle(string_handle, output_types, output_shapes=None, output_classes=None):
         """Mirrors ``Iterator.from_string_handle``: a feedable iterator reading whichever iterator the fed
         ``string_handle`` names."""
-        return Iterator(_legacy_spec(output_types, output_shapes), handle_tensor=string_handle)
+        return Iterator(_legacy_spec(output_types, output_shapes, output_classes), handle_tensor=string_handle)
 
     def make_initializer(self, dataset, name=None):
         """Mirrors ``Iterator.make_initializer``: an op (re)starting this iterator on ``dataset``."""
@@ -450,6 +496,9 @@ class Iterator:
             raise TypeError(f"Expected output types {self.output_types!r} but got dataset with output types "
                             f"{_legacy_types(dataset)!r}.") from None
         mine, theirs = structure.flatten(self.element_spec), node.flat_specs
+        if any(structure.legacy_output_class(a) is not structure.legacy_output_class(b) for a, b in zip(mine, theirs)):
+            raise TypeError(f"Expected output classes {self.output_classes!r} but got dataset with output classes "
+                            f"{structure.map_structure(structure.legacy_output_class, dataset.element_spec)!r}.")
         if any(a.dtype is not b.dtype for a, b in zip(mine, theirs)):
             raise TypeError(f"Expected output types {self.output_types!r} but got dataset with output types "
                             f"{_legacy_types(dataset)!r}.")
@@ -488,16 +537,13 @@ class Iterator:
 
     def get_next(self, name=None):
         """Mirrors ``Iterator.get_next``: symbolic tensors that take the next element each ``Session.run``."""
-        specs = structure.flatten(self.element_spec)
         if self._handle_tensor is not None:
             inputs, source = [self._handle_tensor], ("handle",)
         elif self._one_shot_node is not None:
             inputs, source = node_lib.symbolic_captures(self._one_shot_node), ("iterator", self)
         else:
             inputs, source = [], ("iterator", self)
-        out = apply_op("IteratorGetNext", inputs, {"specs": specs, "source": source, "N": len(inputs)},
-                       name=name or "IteratorGetNext")
-        return structure.pack(self.element_spec, _as_list(out, len(specs)))
+        return _get_next_op(inputs, source, self.element_spec, name)
 
     def string_handle(self, name=None):
         """Mirrors ``Iterator.string_handle``: a string tensor naming this iterator (to feed a feedable one)."""
@@ -515,8 +561,7 @@ class Iterator:
 
     @property
     def output_classes(self):
-        from tfcompat._src.framework.tensor import Tensor
-        return structure.map_structure(lambda s: Tensor, self.element_spec)
+        return structure.map_structure(structure.legacy_output_class, self.element_spec)
 
 
 def make_initializable(dataset, shared_name=None, name=None) -> Iterator:

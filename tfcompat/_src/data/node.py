@@ -24,7 +24,8 @@ from tfcompat._src.framework.tensor import EagerTensor, SymbolicTensor
 from tfcompat._src.framework.string_tensor import StringTensor
 from tfcompat._src.data import structure
 
-__all__ = ["INFINITE", "UNKNOWN", "Env", "Node", "IndexPlan", "symbolic_captures", "gather_rows", "hooks"]
+__all__ = ["INFINITE", "UNKNOWN", "Env", "Node", "IndexPlan", "symbolic_captures", "check_pipeline", "gather_rows",
+           "hooks"]
 
 INFINITE = -1   # tf.data.INFINITE_CARDINALITY
 UNKNOWN = -2    # tf.data.UNKNOWN_CARDINALITY
@@ -162,6 +163,29 @@ class Node:
     def functions(self) -> tuple:
         """The traced functions of this node (their inner datasets may capture more tensors)."""
         return ()
+
+    def check(self, env: Env) -> None:
+        """The checks TF's dataset op makes when the dataset is made (an initializer run), before any element:
+        none by default."""
+
+
+def check_pipeline(node: Node, env: Env) -> None:
+    """Every ``check`` of the pipeline ending at ``node``, sources first (what TF1's initializer runs)."""
+    checked = node.__dict__.get("_checked_nodes")
+    if checked is None:
+        checked, stack, seen = [], [node], set()
+        while stack:
+            n = stack.pop()
+            if id(n) in seen:
+                continue
+            seen.add(id(n))
+            if type(n).check is not Node.check:
+                checked.append(n)
+            stack.extend(n.inputs)
+        checked.reverse()
+        node.__dict__["_checked_nodes"] = checked
+    for n in checked:
+        n.check(env)
 
 
 def pipeline_options(node: Node):

@@ -11,10 +11,12 @@ import torch
 from tfcompat._src.framework import dtypes
 from tfcompat._src.framework import errors
 from tfcompat._src.framework.dispatch import constant_value
+from tfcompat._src.framework.sparse_tensor import SparseTensorValue
 from tfcompat._src.framework.string_tensor import as_bytes_array, string_value
 from tfcompat._src.framework.tensor import Tensor
 from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.runtime.function import TensorSpec
+from tfcompat._src.data import ragged_elements
 from tfcompat._src.data import sparse_elements
 from tfcompat._src.data import structure
 from tfcompat._src.data.node import INFINITE, IndexPlan, Node
@@ -36,6 +38,26 @@ def static_scalar(t):
     return v
 
 
+# Source components whose parts are graph tensors (their value comes from the env), and composite values.
+_GRAPH_COMPOSITES = (sparse_elements.SparseComponent, ragged_elements.RaggedComponent)
+_VALUES = (sparse_elements.SparseValue, ragged_elements.RaggedValue)
+
+
+def _captures(components) -> list:
+    """The tensors a source captures: its dense components and the parts of its graph composites."""
+    out = []
+    for c in components:
+        if isinstance(c, _GRAPH_COMPOSITES):
+            out.extend(c.parts)
+        elif not isinstance(c, _VALUES):
+            out.append(c)
+    return out
+
+
+def _value(env, c):
+    return c.value(env) if isinstance(c, _GRAPH_COMPOSITES) else env.value(c)
+
+
 class TensorsNode(Node):
     """``Dataset.from_tensors``: one element."""
 
@@ -44,14 +66,13 @@ class TensorsNode(Node):
     def __init__(self, element):
         spec = structure.type_spec_from_value(element)
         self.components = [sparse_elements.as_pipeline_value(c) for c in structure.flatten(element)]
-        super().__init__((), spec,
-                         [c for c in self.components if not isinstance(c, sparse_elements.SparseValue)])
+        super().__init__((), spec, _captures(self.components))
 
     def cardinality(self, env):
         return 1
 
     def iterate(self, env):
-        yield tuple(env.value(c) for c in self.components)
+        yield tuple(_value(env, c) for c in self.components)
 
 
 class TensorSlicesNode(Node):
@@ -80,9 +101,24 @@ class TensorSlicesNode(Node):
         spec = structure.map_structure(
             lambda t: (sparse_elements.unbatched_spec(sparse_elements.SparseTensorSpec.from_value(t))
                        if isinstance(t, sparse_elements.SparseTensor)
+                       else ragged_elements.unbatched_spec(ragged_elements.RaggedTensorSpec.from_value(t))
+                       if isinstance(t, ragged_elements.RaggedTensor)
                        else TensorSpec(t.shape[1:] if t.shape.rank else None, t.dtype)), element)
-        super().__init__((), spec,
-                         [c for c in self.components if not isinstance(c, sparse_elements.SparseValue)])
+        super().__init__((), spec, _captures(self.components))
+        self._graph_composites = any(isinstance(c, _GRAPH_COMPOSITES) for c in self.components)
+
+    def _columns(self, env) -> list:
+        if not self._graph_composites:
+            return [env.value(c) for c in self.components]
+        columns = [_value(env, c) for c in self.components]
+        for c, v in zip(self.components, columns):
+            if type(c) is sparse_elements.SparseComponent:
+                sparse_elements.check_indices(v)   # TF's SerializeManySparse, when the dataset is made
+        return columns
+
+    def check(self, env) -> None:
+        """The checks TF's dataset op makes when an initializer runs (rather than at the first element)."""
+        self._rows(env, self._columns(env))
 
     def _rows(self, env, columns):
         n = len(columns[0])
@@ -96,10 +132,10 @@ class TensorSlicesNode(Node):
     def cardinality(self, env):
         if self.static_rows is not None:
             return self.static_rows
-        return self._rows(env, [env.value(c) for c in self.components])
+        return self._rows(env, self._columns(env))
 
     def index_plan(self, env):
-        columns = [env.value(c) for c in self.components]
+        columns = self._columns(env)
         return IndexPlan(columns, range(self._rows(env, columns)))
 
 
@@ -213,6 +249,9 @@ class GeneratorNode(Node):
         out = []
         for v, spec in zip(flat_values, self.flat_specs):
             dt = spec.dtype
+            if sparse_elements.is_composite_spec(spec):
+                out.append(_composite_value(v, spec))
+                continue
             if dt is dtypes.string:
                 try:
                     arr = as_bytes_array(v.numpy() if hasattr(v, "numpy") else v)
@@ -251,6 +290,24 @@ class GeneratorNode(Node):
                 yield self._convert(values)
             except TypeError as e:
                 raise py_error(e) from e
+
+
+def _composite_value(v, spec):
+    """A generator's SparseTensor (or SparseTensorValue) or RaggedTensor for a composite ``spec``, as a pipeline
+    value; TypeError when it is not one of that spec."""
+    if isinstance(v, SparseTensorValue):
+        v = sparse_elements.SparseTensor(v.indices, v.values, v.dense_shape)
+    if ragged_elements.is_ragged_spec(spec):
+        ok = isinstance(v, ragged_elements.RaggedTensor) and v.ragged_rank == spec.ragged_rank
+    else:
+        ok = isinstance(v, sparse_elements.SparseTensor)
+    if not ok or v.dtype is not spec.dtype:
+        raise TypeError(f"`generator` yielded an element that could not be converted to the expected type. The "
+                        f"expected type was {spec!r}, but the yielded element was {v}.")
+    if not spec.shape.is_compatible_with(v.shape):
+        raise TypeError(f"`generator` yielded an element of shape {tuple(v.shape.as_list())} where an element of "
+                        f"shape {_shape_str(spec.shape)} was expected.")
+    return sparse_elements.as_pipeline_value(v)
 
 
 def _shape_str(shape: TensorShape) -> str:

@@ -6,7 +6,13 @@ a ``SparseValue`` (the three torch tensors) that supports the same generic opera
 columns: ``len`` (rows of the first dimension), ``v[i]`` (row ``i``, rank one lower, dense shape
 ``dense_shape[1:]``), ``v[index_array]`` (those rows re-batched) and ``stack`` (a batch: a leading batch index
 prepended to the indices, the dense shape the batch size and the per-dimension maximum, as TF's batch of
-sparse elements). Difference: eager only (a symbolic SparseTensor is not a dataset source component)."""
+sparse elements).
+
+In a graph (TF1, a ``tf.function``) a source's SparseTensor of graph tensors is a ``SparseComponent`` whose value
+the env gives when the pipeline runs, and ops that output elements (``IteratorGetNext``) output a sparse
+component as its three tensors, regrouped into a SparseTensor (``from_components``) as TF's
+``SparseTensorSpec._from_compatible_tensor_list`` decodes its variant. ``component_specs``/``expand_values``/
+``regroup`` do the same for every composite component (ragged ones through ``ragged_elements``)."""
 from __future__ import annotations
 
 import numpy as np
@@ -14,13 +20,18 @@ import torch
 
 from tfcompat._src.framework import dtypes
 from tfcompat._src.framework import errors
+from tfcompat._src.framework.dispatch import convert_to_tensor
 from tfcompat._src.framework.sparse_tensor import SparseTensor
 from tfcompat._src.framework.tensor import EagerTensor
 from tfcompat._src.framework.tensor_shape import TensorShape
+from tfcompat._src.ops import array_ops
+from tfcompat._src.runtime.function import TensorSpec
 from tfcompat._src.runtime.type_spec import SparseTensorSpec
+from tfcompat._src.data import ragged_elements
 
-__all__ = ["SparseValue", "SparseTensorSpec", "is_sparse_spec", "as_pipeline_value", "to_sparse_tensor",
-           "batched_spec", "unbatched_spec", "to_dense", "stack", "check_indices"]
+__all__ = ["SparseValue", "SparseComponent", "SparseTensorSpec", "is_sparse_spec", "as_pipeline_value",
+           "to_sparse_tensor", "batched_spec", "unbatched_spec", "to_dense", "stack", "check_indices",
+           "component_specs", "is_composite_spec", "from_components", "expanded_specs", "expand_values", "regroup"]
 
 
 class SparseValue:
@@ -106,14 +117,98 @@ def is_sparse_spec(spec) -> bool:
     return isinstance(spec, SparseTensorSpec)
 
 
+class SparseComponent:
+    """A source's SparseTensor component with graph tensors among its parts: ``value(env)`` is its
+    ``SparseValue`` for one run (the parts' values, fed or computed, from the env)."""
+
+    __slots__ = ("parts",)
+
+    def __init__(self, st: SparseTensor):
+        self.parts = (st.indices, st.values, st.dense_shape)
+
+    def value(self, env) -> SparseValue:
+        return SparseValue(*(env.value(p) for p in self.parts))
+
+
 def as_pipeline_value(component):
-    """A source component as the pipeline sees it: an eager SparseTensor becomes a ``SparseValue``."""
+    """A source component as the pipeline sees it: an eager SparseTensor becomes a ``SparseValue``, one of graph
+    tensors a ``SparseComponent``; an eager RaggedTensor a ``RaggedValue``."""
+    if isinstance(component, ragged_elements.RaggedTensor):
+        return ragged_elements.as_pipeline_value(component)
     if isinstance(component, SparseTensor):
         parts = (component.indices, component.values, component.dense_shape)
         if not all(type(p) is EagerTensor for p in parts):
-            raise NotImplementedError("tfcompat: a symbolic SparseTensor as a tf.data source component")
+            return SparseComponent(component)
         return SparseValue(*(p._t for p in parts))
     return component
+
+
+def component_specs(spec) -> list:
+    """The tensors of one component in a graph: a sparse one has three (indices, values, dense_shape), a ragged
+    one its flat values and row splits."""
+    if isinstance(spec, SparseTensorSpec):
+        rank = spec.shape.rank
+        return [TensorSpec([None, rank], dtypes.int64), TensorSpec([None], spec.dtype),
+                TensorSpec([rank], dtypes.int64)]
+    if ragged_elements.is_ragged_spec(spec):
+        return spec._component_specs
+    return [spec]
+
+
+def is_composite_spec(spec) -> bool:
+    """Whether a component is more than one tensor in a graph (sparse, ragged)."""
+    return isinstance(spec, SparseTensorSpec) or ragged_elements.is_ragged_spec(spec)
+
+
+def from_components(indices, values, dense_shape, spec: SparseTensorSpec) -> SparseTensor:
+    """A graph SparseTensor of ``spec`` from its three tensors, as TF's
+    ``SparseTensorSpec._from_compatible_tensor_list``: the spec's known dims of the dense shape are constants (a
+    constant for a fully known shape, else the unstacked tensor with those dims replaced, stacked), so that
+    ``tf.sparse.to_dense`` keeps them static."""
+    shape = spec.shape
+    if shape.is_fully_defined():
+        dense_shape = convert_to_tensor(shape.as_list(), dtypes.int64, name="shape")
+    elif shape.rank is not None and any(d is not None for d in shape.as_list()):
+        pieces = array_ops.unstack(dense_shape, num=shape.rank)
+        for i, dim in enumerate(shape.as_list()):
+            if dim is not None:
+                pieces[i] = convert_to_tensor(dim, dtypes.int64)
+        dense_shape = array_ops.stack(pieces)
+    st = SparseTensor(indices, values, dense_shape)
+    st.set_shape(shape)
+    return st
+
+
+def expanded_specs(specs: list) -> list:
+    """The flat specs of the tensors a graph op outputs for elements of flat ``specs``."""
+    return [p for s in specs for p in component_specs(s)]
+
+
+def expand_values(values) -> tuple:
+    """A flat element's values with each ``SparseValue`` as its three tensors and each ``RaggedValue`` as its
+    flat values and row splits (an op's outputs, a traced function's feeds)."""
+    out = []
+    for v in values:
+        if isinstance(v, SparseValue):
+            out.extend((v.indices, v.values, v.dense_shape))
+        elif isinstance(v, ragged_elements.RaggedValue):
+            out.extend(ragged_elements.component_values(v))
+        else:
+            out.append(v)
+    return tuple(out)
+
+
+def regroup(specs: list, outputs: list) -> list:
+    """Graph tensors of ``expanded_specs(specs)`` as the flat element of ``specs`` (composites regrouped)."""
+    out, it = [], iter(outputs)
+    for s in specs:
+        if isinstance(s, SparseTensorSpec):
+            out.append(from_components(next(it), next(it), next(it), s))
+        elif ragged_elements.is_ragged_spec(s):
+            out.append(ragged_elements.from_components([next(it) for _ in s._component_specs], s))
+        else:
+            out.append(next(it))
+    return out
 
 
 def to_sparse_tensor(v: SparseValue, dtype) -> SparseTensor:

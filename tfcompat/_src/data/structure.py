@@ -22,12 +22,13 @@ from tfcompat._src.framework.tensor import EagerTensor, SymbolicTensor, Tensor
 from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.runtime.function import TensorSpec
 from tfcompat._src.framework.string_tensor import StringTensor, as_bytes_array
-from tfcompat._src.framework.sparse_tensor import SparseTensor
+from tfcompat._src.framework.sparse_tensor import SparseTensor, SparseTensorValue
+from tfcompat._src.data import ragged_elements
 from tfcompat._src.data import sparse_elements
 
 __all__ = ["is_nested", "flatten", "flatten_up_to", "pack", "map_structure", "assert_same_structure", "normalize_element",
            "to_component", "spec_of", "type_spec_from_value", "most_specific_compatible", "DatasetSpec",
-           "is_string_value", "output_converters", "component_value", "specs_repr"]
+           "is_string_value", "output_converters", "component_value", "specs_repr", "legacy_output_class"]
 
 
 # ------------------------------------------------------------------------------------------------
@@ -129,11 +130,15 @@ def is_string_value(value) -> bool:
 
 def to_component(value, dtype=None, name=None):
     """One leaf of an element as a tensor: strings become ``StringTensor``; everything else goes through
-    ``convert_to_tensor`` (an eager tensor, or a graph constant while building a graph); a SparseTensor stays one."""
+    ``convert_to_tensor`` (an eager tensor, or a graph constant while building a graph); a SparseTensor is made
+    anew from its parts, as TF's ``SparseTensor.from_value`` (its shape is what its dense_shape tells, a
+    ``set_shape`` is not kept)."""
     if isinstance(value, SparseTensor):
         if dtype is not None and value.dtype is not dtypes.as_dtype(dtype):
             raise TypeError(f"Tensor conversion requested dtype {dtypes.as_dtype(dtype).name} for SparseTensor "
                             f"with dtype {value.dtype.name}")
+        return SparseTensor(value.indices, value.values, value.dense_shape)
+    if isinstance(value, ragged_elements.RaggedTensor):
         return value
     if isinstance(value, Tensor):
         if dtype is not None and value.dtype is not dtypes.as_dtype(dtype):
@@ -149,9 +154,23 @@ def to_component(value, dtype=None, name=None):
     return convert_to_tensor(value, dtype=dtype, name=name)
 
 
+def _sparse_values_as_tensors(element):
+    """``element`` with each ``SparseTensorValue`` (a namedtuple, yet a leaf in TF's data nest) a SparseTensor."""
+    if isinstance(element, SparseTensorValue):
+        return SparseTensor(element.indices, element.values, element.dense_shape)
+    if isinstance(element, collections.abc.Mapping):
+        items = {k: _sparse_values_as_tensors(v) for k, v in element.items()}
+        return items if type(element) is dict else type(element)(items)
+    if isinstance(element, tuple):
+        items = [_sparse_values_as_tensors(v) for v in element]
+        return type(element)(*items) if hasattr(element, "_fields") else tuple(items)
+    return element
+
+
 def normalize_element(element, element_signature=None):
     """Mirrors tf.data's ``structure.normalize_element``: every leaf converted to a tensor (with the dtype of
     the matching spec of ``element_signature`` when given)."""
+    element = _sparse_values_as_tensors(element)
     if element_signature is None:
         leaves = flatten(element)
         specs = [None] * len(leaves)
@@ -173,8 +192,18 @@ def type_spec_from_value(element):
             return DatasetSpec(t.element_spec)
         if isinstance(t, SparseTensor):
             return sparse_elements.SparseTensorSpec.from_value(t)
+        if isinstance(t, ragged_elements.RaggedTensor):
+            return ragged_elements.RaggedTensorSpec.from_value(t)
         return spec_of(t)
     return map_structure(one, element)
+
+
+def legacy_output_class(spec):
+    """A component spec's ``_to_legacy_output_classes`` (TF1's ``output_classes``): Tensor, SparseTensor, or a
+    DatasetSpec itself."""
+    if isinstance(spec, DatasetSpec):
+        return spec
+    return SparseTensor if sparse_elements.is_sparse_spec(spec) else Tensor
 
 
 def _relaxed_shape(a: TensorShape, b: TensorShape) -> TensorShape:
@@ -198,10 +227,13 @@ def most_specific_compatible(a, b, what: str = "Incompatible dataset elements"):
                 raise TypeError(f"{what}:\n  {a!r} vs.   {b!r}")
             out.append(DatasetSpec(most_specific_compatible(x.element_spec, y.element_spec, what)))
             continue
-        if sparse_elements.is_sparse_spec(x) != sparse_elements.is_sparse_spec(y):
+        if type(x) is not type(y) or x.dtype is not y.dtype:
             raise TypeError(f"{what}:\n  {a!r} vs.   {b!r}")
-        if x.dtype is not y.dtype:
-            raise TypeError(f"{what}:\n  {a!r} vs.   {b!r}")
+        if ragged_elements.is_ragged_spec(x):
+            if x.ragged_rank != y.ragged_rank or x.row_splits_dtype is not y.row_splits_dtype:
+                raise TypeError(f"{what}:\n  {a!r} vs.   {b!r}")
+            out.append(type(x)(_relaxed_shape(x.shape, y.shape), x.dtype, x.ragged_rank, x.row_splits_dtype))
+            continue
         out.append(type(x)(_relaxed_shape(x.shape, y.shape), x.dtype))
     return pack(a, out)
 
@@ -233,6 +265,8 @@ def output_converters(flat_specs, wrap_dataset) -> list:
             out.append(wrap_dataset)
         elif sparse_elements.is_sparse_spec(s):
             out.append(lambda v, dt=s.dtype: sparse_elements.to_sparse_tensor(v, dt))
+        elif ragged_elements.is_ragged_spec(s):
+            out.append(lambda v, spec=s: ragged_elements.to_ragged_tensor(v, spec))
         elif s.dtype is dtypes.string:
             out.append(_string_out)
         else:
@@ -255,4 +289,6 @@ def to_numpy(v):
         return bytes(v)
     if isinstance(v, sparse_elements.SparseValue):  # TF 2.21's as_numpy_iterator: the dense array
         return to_numpy(sparse_elements.to_dense(v))
+    if isinstance(v, ragged_elements.RaggedValue):
+        return ragged_elements.to_numpy(v, to_numpy)
     return v  # bytes, object arrays of bytes

@@ -30,6 +30,7 @@ from tfcompat._src.ops.control_flow_ops import group
 from tfcompat._src.estimator import evaluation
 from tfcompat._src.estimator import export as export_lib
 from tfcompat._src.estimator import model_fn as model_fn_lib
+from tfcompat._src.estimator import object_saver
 from tfcompat._src.estimator.input_fn_util import parse_input_fn_result
 from tfcompat._src.estimator.mode_keys import ModeKeys
 from tfcompat._src.estimator.run_config import RunConfig, TaskType, get_default_session_config
@@ -430,7 +431,7 @@ class Estimator:
         logging.info("Done calling model_fn.")
         if not isinstance(results, model_fn_lib.EstimatorSpec):
             raise ValueError("model_fn should return an EstimatorSpec.")
-        return results
+        return object_saver.with_checkpoint_saver_replaced(results)
 
     def _call_model_fn_in_replica(self, strategy, features, labels, mode):
         """``model_fn`` called directly, or in ``strategy``'s replica context (its one replica)."""

@@ -8,6 +8,7 @@ fused eager entry (fused_eager.py), built from the same op definition; it hands 
 from __future__ import annotations
 
 import math
+import sys
 
 import numbers
 
@@ -254,6 +255,11 @@ def to_torch_value(value, dtype=None, device=None) -> torch.Tensor:
     """A python/numpy value as a torch tensor with TF's dtype inference (``tf.string``: a numpy object array of
     bytes, the run-time form of string values)."""
     vt = type(value)
+    if vt is range:   # TF converts a range as the sequence of its ints: int32 (int64 past int32), even empty
+        if dtype is None:
+            ends = (value.start, value[-1]) if len(value) else (0,)
+            dtype = dtypes.int32 if all(_INT32_MIN <= e <= _INT32_MAX for e in ends) else dtypes.int64
+        value = list(value)
     if (vt is float or vt is int) and dtype is not None and type(dtype) is dtypes.DType and value == value \
             and dtype.torch_dtype is not None and not (vt is int and (dtype.is_bool or not -2**31 <= value < 2**31)):
         return _cached_scalar(value, dtype, device)
@@ -276,6 +282,11 @@ def to_torch_value(value, dtype=None, device=None) -> torch.Tensor:
     return _python_to_torch(value, dtype, device)
 
 
+# The name of a Const converted from a python value by an op wrapper (not by the user's tf.convert_to_tensor):
+# its consumer names it '<op>/<argument>' as TF's wrappers, which convert inside the op's name scope, do.
+IMPLICIT = "<implicit Const>"
+
+
 def convert_to_tensor(value, dtype=None, name=None, preferred_dtype=None, dtype_hint=None) -> Tensor:
     """Mirrors ``tf.convert_to_tensor``: an eager tensor when executing eagerly, else a graph Const."""
     if type(value) is EagerTensor and dtype is None and ctx_lib.graph_mode_graph() is None:
@@ -291,7 +302,7 @@ def convert_to_tensor(value, dtype=None, name=None, preferred_dtype=None, dtype_
         if graph is not None and isinstance(value, StringTensor):   # (a StringTensor is an EagerTensor)
             return wrap_constant(value._value, name, dtypes.string)
         if graph is not None and isinstance(value, EagerTensor):
-            return capture(graph, value, name)
+            return capture(graph, value, None if name is IMPLICIT else name)
         return value
     as_tensor = getattr(value, "_as_tensor", None)
     if as_tensor is not None:  # Variables and other tensor-like objects
@@ -301,31 +312,34 @@ def convert_to_tensor(value, dtype=None, name=None, preferred_dtype=None, dtype_
                              f"{t.dtype.name}: {value!r}")
         return t
     if tensor_conversion_registry.FUNCTIONS:   # tf.register_tensor_conversion_function's user conversions
-        t = tensor_conversion_registry.convert(value, dtype, name, hint and dtypes.as_dtype(hint),
+        t = tensor_conversion_registry.convert(value, dtype, None if name is IMPLICIT else name,
+                                               hint and dtypes.as_dtype(hint),
                                                lambda r: isinstance(r, Tensor))
         if t is not None:
             return t
     if isinstance(value, torch.Tensor):
         t = value if dtype is None else value.to(dtype.torch_dtype)
-        return wrap_constant(t, name)
+        return wrap_constant(t, name, None, 2)
     if isinstance(value, (TensorShape, Dimension)) or (isinstance(value, (list, tuple)) and value
                                                         and any(isinstance(v, Dimension) for v in value)):
         value = _shape_value(value)
     elif hasattr(value, "__array__") and not isinstance(value, (np.ndarray, np.generic, type)):
         value = np.asarray(value)  # TF converts other array-likes (pandas DataFrame/Series ...) as NumPy arrays
     if isinstance(value, (list, tuple)) and _has_tensors(value):
-        return hooks["pack"](value, name=name or "packed")  # auto-packing of lists of tensors, as TF does
+        # auto-packing of lists of tensors, as TF does
+        return hooks["pack"](value, name=(None if name is IMPLICIT else name) or "packed")
     if dtype is None and hint is not None:
         hint = dtypes.as_dtype(hint)
         try:
             t = to_torch_value(value, hint, ctx_lib.current_device())
-            return wrap_constant(t, name, hint)
+            return wrap_constant(t, name, hint, 2)
         except (TypeError, ValueError):
             pass
     if dtype is dtypes.string or (dtype is None and _is_string_like(value)):
-        return wrap_constant(to_torch_value(value, dtype), name, dtypes.string)  # tf.string: object array of bytes
+        # tf.string: an object array of bytes
+        return wrap_constant(to_torch_value(value, dtype), name, dtypes.string, 2)
     t = to_torch_value(value, dtype, ctx_lib.current_device())
-    return wrap_constant(t, name, dtype)
+    return wrap_constant(t, name, dtype, 2)
 
 
 def _is_string_like(value) -> bool:
@@ -362,11 +376,16 @@ def _has_tensors(value):
     return False
 
 
-def wrap_constant(t: torch.Tensor, name=None, dtype=None) -> Tensor:
-    """A torch value as an eager tensor, or as a Const op in the graph being built."""
+def wrap_constant(t: torch.Tensor, name=None, dtype=None, converted_for: int | None = None) -> Tensor:
+    """A torch value as an eager tensor, or as a Const op in the graph being built. ``converted_for``: the depth
+    of the frame that asked for the conversion; unnamed, and asked for by tfcompat's own code (an op wrapper,
+    not the user's ``tf.convert_to_tensor``), the Const is IMPLICIT."""
     graph = ctx_lib.graph_mode_graph()
     if graph is None:
         return EagerTensor(t, dtype) if dtype is not dtypes.string else StringTensor(t)
+    if name is None and converted_for is not None and \
+            sys._getframe(converted_for).f_globals.get("__name__", "").startswith("tfcompat."):
+        name = IMPLICIT
     return apply_op("Const", [], {"value": t, "dtype": dtype or dtypes.from_torch(t.dtype)},
                     name=name or "Const")
 
@@ -732,22 +751,49 @@ def _graph_apply(graph, op_def, inputs, attrs, name):
             sym.append(capture(graph, x))
         else:
             with ctx_lib.push_graph(graph):
-                sym.append(convert_to_tensor(x))
+                sym.append(convert_to_tensor(x, name=IMPLICIT))
     if op_def.input_rules or op_def.attr_rules or (op_def.same_type and len(sym) > 1):
         _check_types(op_def, sym, attrs, False, name)
     if op_def.creates and "device" not in attrs:
         attrs["device"] = ctx_lib.current_device()
-    op_name = graph.unique_name(name or op_def.name)
+    base = None
+    if name is IMPLICIT:
+        op_name, base = graph._implicit_name()
+    else:
+        op_name = graph.unique_name(name or op_def.name)
+        if graph._pending_consts:
+            _name_implicit_inputs(graph, op_def, op_name, sym, attrs)
     if op_def.shape_check is not None:
         _static_shape_check(op_def, sym, attrs, op_name)
     specs = infer_output_specs(op_def, sym, attrs)
     op = graph._add_op(op_def, op_name, sym, attrs, specs)
+    if base is not None:
+        graph._add_pending_const(op, base)
     if _ctx.recording_tapes and hooks["graph_op"] is not None:
         hooks["graph_op"](op)
     outs = op.outputs
     if NUMERICS_CHECKERS:
         outs = NUMERICS_CHECKERS[-1].graph(op, outs)
     return outs[0] if op_def.n_outputs(attrs) == 1 else list(outs)
+
+
+def _name_implicit_inputs(graph, op_def, op_name, sym, attrs):
+    """Names the implicit Consts (see IMPLICIT) among an op's inputs '<op>/<argument>', as TF's op wrappers do
+    (a list argument's items '<op>/<argument>_<i>')."""
+    n = len(sym)
+    names = op_def.input_names
+    if op_def.list_input:
+        n_list = attrs["N"] if isinstance(attrs.get("N"), int) else n - (len(names) - 1)
+        names = [f"{names[0]}_{i}" for i in range(n_list)] + list(names[1:])
+    elif n < len(names):   # the wrapper passed some arguments as python attributes (Reshape's shape ...)
+        rules = op_def.input_rules or (None,) * len(names)
+        names = [nm for nm, r in zip(names, rules) if attrs.get(nm) is None
+                 and (r is None or r[1].from_attr is None or attrs.get(r[1].from_attr) is None)]
+    if len(names) != n:
+        return
+    for x, arg in zip(sym, names):
+        if x.op.type == "Const":
+            graph._name_implicit_input(x.op, f"{op_name}/{arg}")
 
 
 def _static_shape_check(op_def, sym, attrs, op_name):

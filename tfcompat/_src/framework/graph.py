@@ -133,6 +133,9 @@ class Graph:
         self._last_op_seed = 0
         self._building_function = False
         self._captures = {}
+        # Consts converted from python values by op wrappers, not yet named: provisional name key -> (op, base
+        # name). The op that consumes one names it ``<op>/<argument>`` (TF converts inside the op's name scope).
+        self._pending_consts = {}
 
     # -- identity / ordering -------------------------------------------------------------------------
     def _next_id(self):
@@ -245,6 +248,12 @@ class Graph:
             return name[:-1]
         if self._name_stack:
             name = self._name_stack + "/" + name
+        if self._pending_consts and mark_as_used and self._collides_with_pending(name.lower()):
+            self._settle_pending()
+        return self._unique_scoped(name, mark_as_used)
+
+    def _unique_scoped(self, name: str, mark_as_used: bool = True) -> str:
+        """``unique_name`` of a name already prefixed with its scope."""
         name_key = name.lower()
         i = self._names_in_use.get(name_key, 0)
         if mark_as_used:
@@ -258,6 +267,56 @@ class Graph:
                 self._names_in_use[name_key] = 1
             name = f"{name}_{i - 1}"
         return name
+
+    # Implicit constants (see ``_pending_consts``): named provisionally 'Const' without using the name, then
+    # renamed by their first consumer, or given 'Const' for good (``_settle_pending``) when a name they could
+    # take is asked for first.
+    def _implicit_name(self) -> tuple:
+        """(provisional name, base name) for an implicit Const: a name unused and not taken by another pending
+        one, and the scoped 'Const' it settles to."""
+        full = f"{self._name_stack}/Const" if self._name_stack else "Const"
+        key, taken, pending = full.lower(), self._names_in_use, self._pending_consts
+        if key not in taken and key not in pending:
+            return full, full
+        i = max(taken.get(key, 0), 1)
+        while f"{key}_{i}" in taken or f"{key}_{i}" in pending:
+            i += 1
+        return f"{full}_{i}", full
+
+    def _add_pending_const(self, op, base: str):
+        if len(self._pending_consts) >= 8:   # one no op has taken (its value read as an attribute): 'Const'
+            self._settle_pending(1)
+        self._pending_consts[op.name.lower()] = (op, base)
+
+    def _collides_with_pending(self, key: str) -> bool:
+        return any(key == k or key == b.lower() for k, (_, b) in self._pending_consts.items())
+
+    def _name_implicit_input(self, op, name: str) -> bool:
+        """Names a pending implicit Const ``name`` (absolute, made unique); False when ``op`` is not pending."""
+        key = op.name.lower()
+        entry = self._pending_consts.get(key)
+        if entry is None or entry[0] is not op:
+            return False
+        del self._pending_consts[key]
+        saved, self._name_stack = self._name_stack, ""
+        try:
+            self._rename_op(op, self.unique_name(name))
+        finally:
+            self._name_stack = saved
+        return True
+
+    def _settle_pending(self, n=None):
+        """Gives the ``n`` oldest (default: all) pending implicit Consts the name their scope's 'Const' has now."""
+        keys = list(self._pending_consts)[:n]
+        settle = [self._pending_consts.pop(k) for k in keys]
+        for op, base in settle:
+            self._rename_op(op, self._unique_scoped(base))
+
+    def _rename_op(self, op, name: str):
+        if self._ops_by_name.get(op.name) is op:
+            del self._ops_by_name[op.name]
+        op.name = name
+        self._ops_by_name[name] = op
 
     def get_name_scope(self) -> str:
         return self._name_stack

@@ -99,6 +99,10 @@ class EagerTensor(Tensor):
 
     __slots__ = ("_t", "_dtype", "_tapes", "__weakref__")
 
+    def __setitem__(self, key, value):
+        # TF's EagerTensor is a C type, so Python's message names its full module path.
+        raise TypeError("'tensorflow.python.framework.ops.EagerTensor' object does not support item assignment")
+
     def __init__(self, t: torch.Tensor, dtype=None, tapes=()):
         self._t = t
         self._dtype = dtype if dtype is not None else _DTYPE_OF_TORCH[t.dtype]

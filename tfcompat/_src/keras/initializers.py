@@ -18,7 +18,7 @@ from tfcompat._src.framework import context as ctx_lib
 from tfcompat._src.framework import dtypes
 from tfcompat._src.keras import backend, initializers_v1, object_config
 from tfcompat._src.keras.random_generator import RandomGenerator
-from tfcompat._src.ops import array_ops, init_ops, init_ops_v2, linalg_decomp_ops, linalg_ops, math_ops
+from tfcompat._src.ops import array_ops, init_ops, init_ops_v2, layers_base, linalg_decomp_ops, linalg_ops, math_ops
 
 __all__ = [
     "Initializer", "Zeros", "Ones", "Constant", "RandomUniform", "RandomNormal", "TruncatedNormal",
@@ -371,3 +371,7 @@ def get(identifier):
             identifier = identifier()
         return identifier
     raise ValueError(f"Could not interpret initializer identifier: {identifier}")
+
+
+# tf.compat.v1.layers take initializers by name or config as Keras layers do (ops/layers_base.py).
+layers_base.INITIALIZER_RESOLVERS.append(get)

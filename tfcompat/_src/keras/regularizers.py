@@ -13,7 +13,7 @@ import numpy as np
 from tfcompat._src.framework.dispatch import convert_to_tensor
 from tfcompat._src.keras import backend, object_config
 from tfcompat._src.keras.loss_functions import l2_normalize
-from tfcompat._src.ops import array_ops, linalg_ops, math_ops, nn_ops, reduction_ops
+from tfcompat._src.ops import array_ops, layers_base, linalg_ops, math_ops, nn_ops, reduction_ops
 
 __all__ = ["Regularizer", "L1L2", "L1", "L2", "OrthogonalRegularizer", "l1_l2", "l1", "l2",
            "orthogonal_regularizer", "serialize", "deserialize", "get"]
@@ -27,8 +27,16 @@ def _check_penalty_number(x):
                          f"not valid values.")
 
 
-def _floatx(x):
-    return np.asarray(x, dtype=backend.floatx())
+def _penalty(value, default=None, kwargs=None):
+    """A checked penalty factor as a ``floatx`` scalar (``default`` for None, when there is one); ``kwargs``: the
+    L1/L2 constructors' other keyword arguments, where tf-keras accepts ``l=`` for the factor."""
+    if kwargs:
+        value = kwargs.pop("l", value)
+        if kwargs:
+            raise TypeError(f"Argument(s) not recognized: {kwargs}")
+    value = default if value is None else value
+    _check_penalty_number(value)
+    return np.asarray(value, dtype=backend.floatx())
 
 
 class Regularizer:
@@ -54,12 +62,8 @@ class L1L2(Regularizer):
     """Mirrors ``tf.keras.regularizers.L1L2(l1=0.0, l2=0.0)``: ``l1 * sum(|x|) + l2 * sum(x**2)``."""
 
     def __init__(self, l1=0.0, l2=0.0):
-        l1 = 0.0 if l1 is None else l1
-        l2 = 0.0 if l2 is None else l2
-        _check_penalty_number(l1)
-        _check_penalty_number(l2)
-        self.l1 = _floatx(l1)
-        self.l2 = _floatx(l2)
+        self.l1 = _penalty(l1, 0.0)
+        self.l2 = _penalty(l2, 0.0)
 
     def __call__(self, x):
         x = convert_to_tensor(x)
@@ -78,12 +82,7 @@ class L1(Regularizer):
     """Mirrors ``tf.keras.regularizers.L1(l1=0.01)`` (``l=`` accepted): ``l1 * sum(|x|)``."""
 
     def __init__(self, l1=0.01, **kwargs):
-        l1 = kwargs.pop("l", l1)
-        if kwargs:
-            raise TypeError(f"Argument(s) not recognized: {kwargs}")
-        l1 = 0.01 if l1 is None else l1
-        _check_penalty_number(l1)
-        self.l1 = _floatx(l1)
+        self.l1 = _penalty(l1, 0.01, kwargs)
 
     def __call__(self, x):
         return self.l1 * reduction_ops.reduce_sum(math_ops.abs(x))
@@ -97,12 +96,7 @@ class L2(Regularizer):
     ``l2 * sum(x**2)``."""
 
     def __init__(self, l2=0.01, **kwargs):
-        l2 = kwargs.pop("l", l2)
-        if kwargs:
-            raise TypeError(f"Argument(s) not recognized: {kwargs}")
-        l2 = 0.01 if l2 is None else l2
-        _check_penalty_number(l2)
-        self.l2 = _floatx(l2)
+        self.l2 = _penalty(l2, 0.01, kwargs)
 
     def __call__(self, x):
         return 2.0 * self.l2 * nn_ops.l2_loss(x)
@@ -119,8 +113,7 @@ class OrthogonalRegularizer(Regularizer):
       ValueError: an invalid ``mode``; an input that is not rank 2."""
 
     def __init__(self, factor=0.01, mode="rows"):
-        _check_penalty_number(factor)
-        self.factor = _floatx(factor)
+        self.factor = _penalty(factor)
         if mode not in {"rows", "columns"}:
             raise ValueError(f'Invalid value for argument `mode`. Expected one of {{"rows", "columns"}}. '
                              f"Received: mode={mode}")
@@ -200,3 +193,7 @@ def get(identifier):
     if callable(identifier):
         return identifier
     raise ValueError(f"Could not interpret regularizer identifier: {identifier}")
+
+
+# tf.compat.v1.layers take regularizers by name or config as Keras layers do (ops/layers_base.py).
+layers_base.REGULARIZER_RESOLVERS.append(get)

@@ -7,7 +7,7 @@ import builtins
 import numpy as np
 import torch
 
-from tfcompat._src.framework import dtypes, errors
+from tfcompat._src.framework import api_dispatch, dtypes, errors
 from tfcompat._src.framework.dispatch import apply_op, constant_value
 from tfcompat._src.framework.kernel_errors import format_shape
 from tfcompat._src.framework.op_def import DIFFERENTIABLE, NO_GRADIENT, ShapeMismatch, register_op
@@ -168,6 +168,7 @@ def pad(tensor, paddings, mode="CONSTANT", name=None, constant_values=0):
     return apply_op("MirrorPad", [x], {"paddings": pads, "mode": mode}, name=name)
 
 
+@api_dispatch.add_dispatch_support
 def reverse(tensor, axis, name=None):
     """Mirrors ``tf.reverse``."""
     ax = axis if has_non_integer(axis) else tuple(static_int_list(axis))

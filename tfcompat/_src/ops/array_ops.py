@@ -317,13 +317,15 @@ def _shape(x, *, out_type=dtypes.int32, device=None):
                         device.type != "meta" else device)
 
 
-@register_op("Size", strings=(), grad=NOT_DIFFERENTIABLE, inputs=("input",), creates=True)
+@register_op("Size", strings=(), grad=NOT_DIFFERENTIABLE, inputs=("input",), creates=True,
+             shape_fn=lambda inputs, attrs: [(TensorShape([]), attrs.get("out_type", dtypes.int32))])
 def _size(x, *, out_type=dtypes.int32, device=None):
     return torch.tensor(x.numel(), dtype=out_type.torch_dtype, device=x.device if device is None or
                         device.type != "meta" else device)
 
 
-@register_op("Rank", strings=(), grad=NOT_DIFFERENTIABLE, inputs=("input",), creates=True)
+@register_op("Rank", strings=(), grad=NOT_DIFFERENTIABLE, inputs=("input",), creates=True,
+             shape_fn=lambda inputs, attrs: [(TensorShape([]), dtypes.int32)])
 def _rank(x, *, device=None):
     return torch.tensor(x.dim(), dtype=torch.int32, device=x.device if device is None or
                         device.type != "meta" else device)
@@ -606,6 +608,7 @@ def placeholder_with_default(input, shape, name=None):  # noqa: A002
     return apply_op("PlaceholderWithDefault", [x], {"shape": TensorShape(shape)}, name=name)
 
 
+@api_dispatch.add_dispatch_support
 def reshape(tensor, shape, name=None):
     """Mirrors ``tf.reshape``."""
     x = to_tensor(tensor)
@@ -794,23 +797,49 @@ def slice(input_, begin, size, name=None):  # noqa: A001
     return apply_op("Slice", [x], {"begin": b, "size": s}, name=name)
 
 
+@api_dispatch.add_dispatch_support
 def shape(input, name=None, out_type=dtypes.int32):  # noqa: A002
-    """Mirrors ``tf.shape``."""
-    return apply_op("Shape", [to_tensor(input)], {"out_type": dtypes.as_dtype(out_type)}, name=name)
+    """Mirrors ``tf.shape``. Building a graph, a fully known static shape is a ``Const`` named as the op would be
+    (TF's ``shape_internal(optimize=True)``); otherwise a ``Shape`` op."""
+    x = to_tensor(input)
+    out_type = dtypes.as_dtype(out_type)
+    if isinstance(x, SymbolicTensor) and x.shape.is_fully_defined():
+        return constant(x.shape.as_list(), out_type, name=name or "Shape")
+    return apply_op("Shape", [x], {"out_type": out_type}, name=name)
 
 
 def shape_n(input, out_type=dtypes.int32, name=None):  # noqa: A002
-    return [shape(x, out_type=out_type) for x in input]
+    """Mirrors ``tf.shape_n``: one ``ShapeN`` op (never folded to constants, as in TF)."""
+    xs = [to_tensor(x) for x in input]
+    if len({x.dtype for x in xs}) > 1:   # (ShapeN's one type attribute T; raw_grad_ops registers the op)
+        listed = ", ".join(x.dtype.name for x in xs)
+        raise TypeError(f"Tensors in list passed to 'input' of 'ShapeN' Op have types [{listed}] that don't all "
+                        f"match.")
+    out = apply_op("ShapeN", xs, {"N": len(xs), "out_type": dtypes.as_dtype(out_type)}, name=name)
+    return list(out) if isinstance(out, (list, tuple)) else [out]
 
 
 def size(input, name=None, out_type=dtypes.int32):  # noqa: A002
-    """Mirrors ``tf.size``."""
-    return apply_op("Size", [to_tensor(input)], {"out_type": dtypes.as_dtype(out_type)}, name=name)
+    """Mirrors ``tf.size``. Building a graph, a statically known element count (every dimension known, or one
+    known to be 0) is a ``Const`` named as the op would be (TF's ``size_internal(optimize=True)``)."""
+    x = to_tensor(input)
+    out_type = dtypes.as_dtype(out_type)
+    if isinstance(x, SymbolicTensor) and x.shape.rank is not None:
+        dims = x.shape.as_list()
+        if None not in dims:
+            return constant(int(np.prod(dims, dtype=np.int64)), out_type, name=name or "Size")
+        if 0 in dims:
+            return constant(0, out_type, name=name or "Size")
+    return apply_op("Size", [x], {"out_type": out_type}, name=name)
 
 
 def rank(input, name=None):  # noqa: A002
-    """Mirrors ``tf.rank``."""
-    return apply_op("Rank", [to_tensor(input)], name=name)
+    """Mirrors ``tf.rank``. Building a graph, a known static rank is a ``Const`` named as the op would be (TF's
+    ``rank_internal(optimize=True)``)."""
+    x = to_tensor(input)
+    if isinstance(x, SymbolicTensor) and x.shape.rank is not None:
+        return constant(x.shape.rank, dtypes.int32, name=name or "Rank")
+    return apply_op("Rank", [x], name=name)
 
 
 def _shape_arg(shape):
@@ -837,6 +866,7 @@ def _python_shape_int32(shape):
         raise TypeError(f"Cannot convert {shape!r} to EagerTensor of dtype int32")
 
 
+@api_dispatch.add_dispatch_support
 def fill(dims, value, name=None, layout=None):
     """Mirrors ``tf.fill``."""
     v = to_tensor(value)
@@ -846,46 +876,82 @@ def fill(dims, value, name=None, layout=None):
     return apply_op("Fill", [v], {"dims": d}, name=name)
 
 
+@api_dispatch.add_dispatch_support
 def zeros(shape, dtype=dtypes.float32, name=None, layout=None):
     """Mirrors ``tf.zeros``."""
     dtype = dtypes.as_dtype(dtype)
     _python_shape_int32(shape)
     d = _shape_arg(shape)
+    if d is not None:
+        out = _constant_if_small(b"" if dtype is dtypes.string else False if dtype.is_bool else 0, d, dtype,
+                                 name or "zeros")
+        if out is not None:
+            return out
     if d is None or dtype is dtypes.string:   # TF's zero of tf.string is b""
         return fill(shape, constant(b"" if dtype is dtypes.string else 0, dtype=dtype), name=name)
     return apply_op("Fill", [], {"dims": d, "value": False if dtype.is_bool else 0, "dtype": dtype},
                     name=name or "zeros")
 
 
+@api_dispatch.add_dispatch_support
 def ones(shape, dtype=dtypes.float32, name=None, layout=None):
     """Mirrors ``tf.ones``."""
     dtype = dtypes.as_dtype(dtype)
     _python_shape_int32(shape)
     d = _shape_arg(shape)
+    if d is not None:
+        out = _constant_if_small(True if dtype.is_bool else 1, d, dtype, name or "ones")
+        if out is not None:
+            return out
     if d is None:
         return fill(shape, constant(1, dtype=dtype), name=name)
     return apply_op("Fill", [], {"dims": d, "value": True if dtype.is_bool else 1, "dtype": dtype},
                     name=name or "ones")
 
 
+def _constant_if_small(value, dims, dtype, name):
+    """TF's ``_constant_if_small``: building a graph, zeros/ones of a python shape with fewer than 1000 elements
+    are one Const (a Fill otherwise, and always when executing eagerly); None when not small."""
+    if ctx_lib.graph_mode_graph() is None or int(np.prod(dims, dtype=np.int64)) >= 1000:
+        return None
+    return constant(value, dtype=dtype, shape=dims, name=name)
+
+
+def _static_shape_folds(x) -> bool:
+    """Whether TF's ``*_like(optimize=True)`` builds from ``x``'s static shape: a graph tensor of fully known
+    shape (not a resource or variant handle)."""
+    return isinstance(x, SymbolicTensor) and x.shape.is_fully_defined() and \
+        x.dtype.name not in ("resource", "variant")
+
+
 def zeros_like(input, dtype=None, name=None, optimize=True, layout=None):  # noqa: A002
-    """Mirrors ``tf.zeros_like``."""
+    """Mirrors ``tf.zeros_like``; building a graph, a fully known shape gives ``tf.zeros`` of it (a Const when
+    small), as TF's ``zeros_like_impl``."""
     composite = composite_dispatch.handler_for(input)
     if composite is not None:
         return composite.map_flat(zeros_like, input, dtype=dtype, name=name)
     x = to_tensor(input)
+    if optimize and _static_shape_folds(x):
+        return zeros(x.shape.as_list(), dtype or x.dtype, name=name or "zeros_like")
     attrs = {"dtype": dtypes.as_dtype(dtype)} if dtype is not None else {}
-    return apply_op("ZerosLike", [x], attrs, name=name)
+    return apply_op("ZerosLike", [x], attrs, name=name or "zeros_like")
 
 
 def ones_like(input, dtype=None, name=None, optimize=True, layout=None):  # noqa: A002
-    """Mirrors ``tf.ones_like``."""
+    """Mirrors ``tf.ones_like``. Building a graph from a fully known shape, a ``Fill`` named as TF's
+    ``ones_like_impl`` builds it (its dims an attribute: known deviation "graph-static-arguments-as-attributes");
+    otherwise a ``OnesLike`` op (TF: a Fill of a Shape op, the same value)."""
     composite = composite_dispatch.handler_for(input)
     if composite is not None:
         return composite.map_flat(ones_like, input, dtype=dtype, name=name)
     x = to_tensor(input)
+    if optimize and _static_shape_folds(x) and x.dtype is not dtypes.string:
+        dt = dtypes.as_dtype(dtype) if dtype is not None else x.dtype
+        with name_scope(name, "ones_like", [x]) as scope:
+            one = constant(True if dt.is_bool else 1, dtype=dt)
+            return apply_op("Fill", [one], {"dims": x.shape.as_list()}, name=scope)
     attrs = {"dtype": dtypes.as_dtype(dtype)} if dtype is not None else {}
-    return apply_op("OnesLike", [x], attrs, name=name)
+    return apply_op("OnesLike", [x], attrs, name=name or "ones_like")
 
 
 def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None, name=None):
@@ -894,8 +960,11 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
     ``on_value``/``off_value`` there. (``depth`` is an attribute here, not a ``depth`` Const input.)"""
     with name_scope(name, "one_hot", [indices, depth, on_value, off_value]) as scope:
         want = None if dtype is None else dtypes.as_dtype(dtype)
-        on = None if on_value is None else to_tensor(on_value, dtype=None if is_tensor_like(on_value) else want)
-        off = None if off_value is None else to_tensor(off_value, dtype=None if is_tensor_like(off_value) else want)
+        # (TF converts given values by ops.convert_to_tensor: 'Const' in the scope, not '<op>/on_value')
+        on = None if on_value is None else to_tensor(on_value, dtype=None if is_tensor_like(on_value) else want,
+                                                     name="Const")
+        off = None if off_value is None else to_tensor(off_value, dtype=None if is_tensor_like(off_value) else want,
+                                                       name="Const")
         if want is None:  # TF: the dtype of on_value, else of off_value, else float32
             want = on.dtype if on is not None else off.dtype if off is not None else dtypes.float32
         if on is None:

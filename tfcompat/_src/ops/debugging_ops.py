@@ -179,7 +179,7 @@ def _eager_message(message, sym, xv, yv, ok, summarize):
     bad = np.argwhere(~np.broadcast_to(ok, xb.shape))[:summarize]
     lines = [message] if message else []
     lines.append(f"Condition x {sym} y did not hold.")
-    if xv.shape == yv.shape:  # TF lists the failing indices only when no broadcasting is involved
+    if xv.shape == yv.shape and xv.ndim:  # TF lists the failing indices only without broadcasting, not of scalars
         lines += [f"Indices of first {len(bad)} different values:", str(bad), "Corresponding x values:",
                   str(xb[tuple(bad.T)]), "Corresponding y values:", str(yb[tuple(bad.T)])]
     lines += [f"First {min(summarize, xv.size)} elements of x:",

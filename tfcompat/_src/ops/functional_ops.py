@@ -15,6 +15,7 @@ from tfcompat._src.framework.dispatch import convert_to_tensor
 from tfcompat._src.framework.name_scope import name_scope
 from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.ops import array_ops
+from tfcompat._src.ops import extension_values as ext
 from tfcompat._src.ops import variables as variables_lib
 from tfcompat._src.ops.ragged import ragged_map_ops
 from tfcompat._src.ops.tensor_array import TensorArray
@@ -81,6 +82,9 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
     elif not parallel_iterations:
         parallel_iterations = 1
     elems = _read_variables(elems)
+    if ext.has_extensions(elems) or ext.has_extensions(fn_output_signature):
+        return _map_fn_extension_types(fn, elems, fn_output_signature, parallel_iterations, back_prop,
+                                       swap_memory, infer_shape, name)
     elems_flat = nest.flatten(elems)
     if not elems_flat:
         raise ValueError(f"elems must be a Tensor or (possibly nested) sequence of Tensors. Got {elems}, which does "
@@ -122,6 +126,26 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
                 if r.shape.rank is not None:
                     r.set_shape(TensorShape([n_static]).concatenate(r.shape[1:]))
     return nest.pack_sequence_as(expected, results)
+
+
+def _map_fn_extension_types(fn, elems, fn_output_signature, parallel_iterations, back_prop, swap_memory,
+                            infer_shape, name):
+    """``map_fn`` with ExtensionType elements or results (BatchableExtensionTypes, as TF requires): mapped as
+    their components, ``fn`` given each slice rebuilt by the unbatched spec, the results rebuilt by the batched
+    spec of ``fn_output_signature`` (the elements' when None)."""
+    in_tmpl = ext.template(elems)
+    slice_tmpl = ext.map_specs(lambda s: s._unbatch(), in_tmpl)
+    out_tmpl = slice_tmpl if fn_output_signature is None else ext.spec_template(fn_output_signature)
+    inner_sig = None if fn_output_signature is None else ext.expand_specs(fn_output_signature)
+    expanded = ext.expand(elems)
+    flat = [convert_to_tensor(t) for t in nest.flatten(expanded)]
+    n = _static_leading(flat) if flat else None
+
+    def inner(x):
+        return ext.expand(fn(ext.rebuild(slice_tmpl, x)))
+    result = map_fn(inner, expanded, parallel_iterations=parallel_iterations, back_prop=back_prop,
+                    swap_memory=swap_memory, infer_shape=infer_shape, name=name, fn_output_signature=inner_sig)
+    return ext.rebuild(ext.map_specs(lambda s: s._batch(n), out_tmpl), result)
 
 
 def foldl(fn, elems, initializer=None, parallel_iterations=10, back_prop=True, swap_memory=False, name=None):

@@ -37,8 +37,8 @@ __all__ = ["Layer", "graph_name_scope", "ACTIVATION_RESOLVERS", "REGULARIZER_RES
 
 # In TF 2.x the tf.compat.v1.layers classes are Keras layers, so an activation, regularizer or initializer given by
 # name (``'relu'``, ``'l2'``, ``'zeros'``) or config goes through Keras's ``activations/regularizers/initializers
-# .get``. Keras registers those functions here at import (keras/activations.py and keras/utils/
-# variable_scope_shim.py; a lower layer cannot import Keras).
+# .get``. Keras registers those functions here at import (keras/activations.py, regularizers.py and
+# initializers.py; a lower layer cannot import Keras).
 ACTIVATION_RESOLVERS: list = []
 REGULARIZER_RESOLVERS: list = []
 INITIALIZER_RESOLVERS: list = []

@@ -618,8 +618,9 @@ def saturate_cast(value, dtype, name=None):
 
 
 def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_b=False,
-           a_is_sparse=False, b_is_sparse=False, output_type=None, name=None):
-    """Mirrors ``tf.linalg.matmul``: ``MatMul`` for rank 2, ``BatchMatMulV2`` (broadcasting) above."""
+           a_is_sparse=False, b_is_sparse=False, output_type=None, grad_a=False, grad_b=False, name=None):
+    """Mirrors ``tf.linalg.matmul``: ``MatMul`` for rank 2, ``BatchMatMulV2`` (broadcasting) above. ``grad_a``/
+    ``grad_b`` (TF 2.21's hints that the call computes a gradient) do not change the result."""
     if not (transpose_a or transpose_b or adjoint_a or adjoint_b):
         out = _FUSED_MATMUL(a, b, name)
         if out is not None:
@@ -660,7 +661,8 @@ def add_n(inputs, name=None):
 
 
 def clip_by_value(t, clip_value_min, clip_value_max, name=None):
-    """Mirrors ``tf.clip_by_value`` (TF builds it from Minimum then Maximum; gradients follow that). An
+    """The values of ``tf.clip_by_value`` (Minimum then Maximum; gradients follow that) for callers below
+    ops/clip_ops.py, whose ``clip_by_value`` (the public symbol) adds TF's name scope and argument checks. An
     IndexedSlices keeps its rows and gets its values clipped, as in TF."""
     if isinstance(t, IndexedSlices):
         return IndexedSlices(clip_by_value(t.values, clip_value_min, clip_value_max, name), t.indices,

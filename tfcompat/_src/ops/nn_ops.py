@@ -6,7 +6,8 @@ import torch
 import torch.nn.functional as F
 
 from tfcompat._src.framework import dtypes
-from tfcompat._src.framework.dispatch import apply_op, shape_error
+from tfcompat._src.framework.dispatch import apply_op, convert_to_tensor, shape_error
+from tfcompat._src.framework.name_scope import name_scope
 from tfcompat._src.framework import errors
 from tfcompat._src.framework.api_dispatch import add_dispatch_support
 from tfcompat._src.framework.kernel_errors import format_shape
@@ -158,12 +159,14 @@ def bias_add(value, bias, data_format=None, name=None):
 
 def l2_normalize(x, axis=None, epsilon=1e-12, name=None, dim=None):
     """Mirrors ``tf.math.l2_normalize`` / ``tf.nn.l2_normalize``: ``x * rsqrt(max(sum(x**2), epsilon))`` as TF
-    builds it (a zero vector stays zero with a finite gradient); TF1's ``dim`` alias accepted."""
+    builds it, in an ``l2_normalize`` name scope (a zero vector stays zero with a finite gradient); TF1's ``dim``
+    alias accepted. Differs from TF: no complex ``x`` (TF normalizes real and imaginary parts)."""
     axis = resolve_legacy("axis", axis, dim=dim)
-    x = to_tensor(x)
-    square_sum = reduction_ops.reduce_sum(math_ops.square(x), axis, keepdims=True)
-    x_inv_norm = math_ops.rsqrt(math_ops.maximum(square_sum, epsilon))
-    return math_ops.multiply(x, x_inv_norm, name=name)
+    with name_scope(name, "l2_normalize") as scope:
+        x = convert_to_tensor(x, name="x")
+        square_sum = reduction_ops.reduce_sum(math_ops.square(x), axis, keepdims=True)
+        x_inv_norm = math_ops.rsqrt(math_ops.maximum(square_sum, epsilon))
+        return math_ops.multiply(x, x_inv_norm, name=scope)
 
 
 def l2_loss(t, name=None):

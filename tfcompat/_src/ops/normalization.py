@@ -27,20 +27,16 @@ _MIN_FUSED_EPSILON = 1.001e-5
 def batch_normalization(x, mean, variance, offset, scale, variance_epsilon, name=None):
     """Mirrors ``tf.nn.batch_normalization``: ``(x - mean) * scale / sqrt(variance + eps) + offset``.
 
-    Computed as TF does, with its Python operators (so graph op names are TF's 'add', 'mul', 'sub'):
+    Computed as TF does, with its Python operators on the arguments as given (so graph op names are TF's:
+    python ``variance``/``variance_epsilon`` give ``batchnorm/Rsqrt/x``, a tensor one ``batchnorm/add``):
     ``inv = rsqrt(variance + eps) * scale; x * inv + (offset - mean * inv)``."""
     with graph_name_scope(name or "batchnorm"):
         x = convert_to_tensor(x)
-        mean, variance = convert_to_tensor(mean), convert_to_tensor(variance)
         inv = math_ops.rsqrt(variance + variance_epsilon)
         if scale is not None:
             inv = inv * scale
-        inv_x = math_ops.cast(inv, x.dtype) if inv.dtype is not x.dtype else inv
-        scaled_x = x * inv_x
-        shift = offset - mean * inv if offset is not None else -mean * inv
-        if shift.dtype is not x.dtype:
-            shift = math_ops.cast(shift, x.dtype)
-        return scaled_x + shift
+        scaled_x = x * math_ops.cast(inv, x.dtype)   # before the shift, as TF's expression orders its ops
+        return scaled_x + math_ops.cast(offset - mean * inv if offset is not None else -mean * inv, x.dtype)
 
 
 _FUSED_FORMATS = {"NHWC": (4, 3), "NCHW": (4, 1), "NDHWC": (5, 4), "NCDHW": (5, 1)}

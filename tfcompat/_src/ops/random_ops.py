@@ -22,6 +22,7 @@ from tfcompat._src.framework.dispatch import apply_op, constant_value
 from tfcompat._src.framework import errors, kernel_errors
 from tfcompat._src.framework.op_def import DIFFERENTIABLE, NOT_DIFFERENTIABLE, register_op
 from tfcompat._src.framework.op_types import INT32, INT32_64, REAL_NUMBER, Arg
+from tfcompat._src.framework.shape_values import constant_value_as_shape
 from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.ops import array_manip_ops, array_ops, math_ops, philox
 from tfcompat._src.ops._helpers import has_non_integer, is_tensor_like, static_int_list, to_tensor
@@ -247,11 +248,9 @@ def _int_shape_tensor(t):
 
 
 def _partial_shape(t):
-    op = getattr(t, "op", None)
-    if op is not None and getattr(op, "type", None) == "Shape":
-        return op.inputs[0].shape
-    n = t.shape.as_list()[0] if t.shape.rank == 1 else None
-    return TensorShape(None if n is None else [None] * n)
+    """The static shape of a random op's output from its shape tensor, as TF's shape functions infer it
+    (``tf.random.normal((tf.shape(x)[0], 128))`` is ``(None, 128)``)."""
+    return constant_value_as_shape(t)
 
 
 def _scale_shift(x, scale, shift, one, zero, name):

@@ -132,7 +132,12 @@ for _name, _fn, _grad, _input in [("Sum", _sum, DIFFERENTIABLE, Arg("T", NUMBER)
 
 
 # Fused eager entries (framework/fused_eager.py) of a reduction over all axes: reduce_mean(x) in one step.
-_FUSED_ALL_AXES = {op: fused_entry(op, keep_dims=False, axis=None) for op in ("Sum", "Mean", "Prod", "Max", "Min")}
+_FUSED_ALL_AXES = {op: fused_entry(op, keep_dims=False, axis=None) for op in ("Sum", "Prod", "Max", "Min")}
+# Mean over all axes as torch's full reduction (mean.default, bit-equal to mean.dim over every axis): its backward
+# is one expand where mean.dim's adds two unsqueezes per call (the eager linear-regression step, issue 16).
+_FUSED_ALL_AXES["Mean"] = fused_entry("Mean", keep_dims=False, axis=None,
+                                      float_kernel=lambda x, axis=None, keep_dims=False:
+                                      torch.mean(x) if x.dim() else x.clone())
 
 
 def _reduce(op_type, input_tensor, axis, keepdims, name, reduction_indices=None, keep_dims=None):

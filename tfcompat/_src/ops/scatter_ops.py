@@ -94,7 +94,7 @@ def _sparse_to_dense_shape(inputs, attrs):
     return [(constant_value_as_shape(inputs[1]), inputs[2].dtype)]
 
 
-@register_op("SparseToDense", grad=DIFFERENTIABLE,
+@register_op("SparseToDense", strings=(0,), grad=DIFFERENTIABLE,
              inputs=("sparse_indices", "output_shape", "sparse_values", "default_value"),
              types={"sparse_indices": Arg("Tindices", INT32_64), "output_shape": Arg("Tindices", INT32_64),
                     "sparse_values": Arg("T"), "default_value": Arg("T")},

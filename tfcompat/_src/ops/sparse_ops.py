@@ -16,6 +16,7 @@ from tfcompat._src.framework import dtypes, errors
 from tfcompat._src.framework.dispatch import constant_value
 from tfcompat._src.framework.op_def import DIFFERENTIABLE, NO_GRADIENT, NOT_DIFFERENTIABLE, register_op
 from tfcompat._src.framework.op_types import INT32_64, NUMBER, REAL_NUMBER, Arg
+from tfcompat._src.framework.shape_values import partial_value
 from tfcompat._src.framework.tensor_shape import TensorShape
 
 __all__ = []
@@ -97,10 +98,10 @@ def _sparse_triple_shapes(indices_pos, values_pos, shape_pos):
 # products and sums with dense operands
 # ------------------------------------------------------------------------------------------------
 def _matmul_shape(inputs, attrs):
-    a_shape = constant_value(inputs[2])
+    # TF's shape fn reads a_shape's partly known value (MakeShapeFromShapeTensor), e.g. tf.stack([n, 5]).
+    d = partial_value(inputs[2])
     rows = None
-    if a_shape is not None:
-        d = _dims(a_shape)
+    if isinstance(d, list) and len(d) == 2:
         rows = d[1] if attrs.get("adjoint_a") else d[0]
     b = inputs[3].shape
     cols = None
@@ -372,7 +373,7 @@ def _concat_shapes(inputs, attrs):
     return [(TensorShape([None, rank]), _I64), (TensorShape([None]), inputs[n].dtype), (TensorShape([rank]), _I64)]
 
 
-@register_op("SparseConcat", grad=NOT_DIFFERENTIABLE, num_outputs=3, inputs=("indices",), same_type=(),
+@register_op("SparseConcat", strings=(1,), grad=NOT_DIFFERENTIABLE, num_outputs=3, inputs=("indices",), same_type=(),
              list_input=True, shape_fn=_concat_shapes)
 def _sparse_concat(*ts, N, concat_dim, expand_nonconcat_dims=False):  # noqa: N803 - TF's attr name
     indices, values, shapes = ts[:N], ts[N:2 * N], [_dims(s) for s in ts[2 * N:3 * N]]
@@ -472,7 +473,7 @@ def _n_entries(indices, values):
     return None
 
 
-@register_op("SparseFillEmptyRows", grad=DIFFERENTIABLE, num_outputs=4, same_type=(),
+@register_op("SparseFillEmptyRows", strings=(1,), grad=DIFFERENTIABLE, num_outputs=4, same_type=(),
              inputs=("indices", "values", "dense_shape", "default_value"),
              types={"values": Arg("T"), "default_value": Arg("T")},
              shape_fn=lambda inputs, attrs: [(TensorShape([None, _rank_of(inputs[2])]), _I64),

@@ -27,7 +27,7 @@ __all__ = ["to_dense", "from_dense", "add", "add_v1", "concat", "concat_v1", "re
            "fill_empty_rows", "mask", "maximum", "minimum", "split", "split_v1", "segment_sum", "segment_mean",
            "segment_sqrt_n", "segment_sum_v1", "segment_mean_v1", "segment_sqrt_n_v1", "to_indicator", "merge",
            "bincount", "sampled_addmm", "eye", "reset_shape", "map_values", "sparse_placeholder",
-           "sparse_dense_cwise", "sparse_to_dense_v1"]
+           "sparse_dense_cwise"]
 
 
 def _sp(x, what="Input") -> SparseTensor:
@@ -68,11 +68,6 @@ def to_dense(sp_input, default_value=None, validate_indices=True, name=None):
     return out
 
 
-def sparse_to_dense_v1(sp_input, default_value=0, validate_indices=True, name=None):
-    """Mirrors ``tf.compat.v1.sparse_tensor_to_dense`` (default value 0)."""
-    return to_dense(sp_input, default_value=default_value, validate_indices=validate_indices, name=name)
-
-
 def from_dense(tensor, name=None) -> SparseTensor:
     """Mirrors ``tf.sparse.from_dense``: the non-zero (non-empty for strings) elements, in row-major order."""
     t = to_tensor(tensor)
@@ -110,9 +105,7 @@ def add(a, b, threshold=0):
         thresh = to_tensor(threshold, dtype=real)
         idx, vals, shape = apply_op("SparseAdd", [a.indices, a.values, a.dense_shape, b.indices, b.values,
                                                   b.dense_shape, thresh])
-        out = SparseTensor(idx, vals, shape)
-        out.set_shape(a.shape.merge_with(b.shape) if a.shape.is_compatible_with(b.shape) else a.shape)
-        return out
+        return SparseTensor(idx, vals, shape)   # TF sets no static shape (a graph result's dims are unknown)
     if b_sparse:
         a, b = b, a
     a = _sp(a)
@@ -249,7 +242,24 @@ def concat(axis, sp_inputs, expand_nonconcat_dims=False, name=None) -> SparseTen
     idx, vals, shape = apply_op("SparseConcat", inputs, {"N": n, "concat_dim": axes[0],
                                                           "expand_nonconcat_dims": bool(expand_nonconcat_dims)},
                                 name=name)
-    return SparseTensor(idx, vals, shape)
+    static = _concat_static_shape(axes[0], [s.shape for s in sps], expand_nonconcat_dims)
+    if static.is_fully_defined() and all(s.shape.is_fully_defined() for s in sps):
+        return SparseTensor(idx, vals, static.as_list())
+    out = SparseTensor(idx, vals, shape)
+    out.set_shape(static)
+    return out
+
+
+def _concat_static_shape(axis: int, shapes: list, expand: bool) -> TensorShape:
+    """TF's static result shape of ``sparse.concat``: the first input's dims (with ``expand``, the largest as
+    python's ``max`` over Dimensions picks it: an unknown one keeps the earlier), the concat dim their sum."""
+    if any(s.rank is None for s in shapes):
+        return TensorShape(None)
+    dims = list(shapes[0].dims)
+    if expand:
+        dims = [builtins.max(s.dims[d] for s in shapes) for d in range(len(dims))]
+    dims[axis] = builtins.sum((s.dims[axis] for s in shapes[1:]), shapes[0].dims[axis])
+    return TensorShape(dims)
 
 
 def concat_v1(axis, sp_inputs, name=None, expand_nonconcat_dim=False, concat_dim=None,
@@ -272,7 +282,10 @@ def reorder(sp_input, name=None) -> SparseTensor:
     """Mirrors ``tf.sparse.reorder`` (op ``SparseReorder``): entries in row-major order."""
     sp = _sp(sp_input)
     idx, vals = apply_op("SparseReorder", [sp.indices, sp.values, sp.dense_shape], name=name)
-    out = SparseTensor(idx, vals, sp.dense_shape)
+    if sp.shape.is_fully_defined():
+        return SparseTensor(idx, vals, sp.shape.as_list())
+    out = SparseTensor(idx, vals, array_ops.identity(sp.dense_shape))
+    out.set_shape(sp.shape)
     return out
 
 
@@ -282,8 +295,10 @@ def transpose(sp_input, perm=None, name=None) -> SparseTensor:
     rank = sp.shape.rank
     if perm is None:
         if rank is None:
-            raise NotImplementedError("tf.sparse.transpose: tfcompat needs a known rank when perm is None.")
-        perm = list(range(rank))[::-1]
+            r = array_ops.shape(sp.dense_shape)[0]
+            perm = (r - 1) - array_ops.range(0, r, 1)
+        else:
+            perm = list(builtins.range(rank))[::-1]
     p = to_tensor(perm)
     idx = array_ops.gather(sp.indices, p, axis=1)
     shape = array_ops.gather(sp.dense_shape, p)
@@ -292,17 +307,29 @@ def transpose(sp_input, perm=None, name=None) -> SparseTensor:
 
 def expand_dims(sp_input, axis=None, name=None) -> SparseTensor:
     """Mirrors ``tf.sparse.expand_dims``: a size-1 dimension inserted at ``axis`` (negative counts from the
-    end of the result)."""
+    end of the result). The dense shape is cut with ``Slice`` as TF's, so a graph result's static shape keeps
+    only the new 1 (TF's ``constant_value_as_shape`` does not see through ``Slice``)."""
     sp = _sp(sp_input)
-    ax = static_int_list(-1 if axis is None else axis)
     rank = sp.shape.rank
-    if ax is None or rank is None:
-        raise NotImplementedError("tf.sparse.expand_dims: tfcompat needs a constant axis and a known rank.")
-    a = ax[0] + rank + 1 if ax[0] < 0 else ax[0]
-    n = array_ops.shape(sp.indices, out_type=dtypes.int64)[0:1]
-    zeros = array_ops.zeros(array_ops.concat([n, to_tensor([1], dtype=dtypes.int64)], 0), dtype=dtypes.int64)
-    idx = array_ops.concat([sp.indices[:, :a], zeros, sp.indices[:, a:]], 1)
-    shape = array_ops.concat([sp.dense_shape[:a], to_tensor([1], dtype=dtypes.int64), sp.dense_shape[a:]], 0)
+    axis = -1 if axis is None else axis
+    static_axis = static_int_list(axis)
+    if isinstance(axis, bool) or (static_axis is None and not hasattr(axis, "dtype")):
+        raise TypeError("axis must be an integer value in range [-rank(sp_input) - 1, rank(sp_input)]")
+    if rank is not None and static_axis is not None:
+        a = static_axis[0] + rank + 1 if static_axis[0] < 0 else static_axis[0]
+        begin, width = to_tensor([a], dtype=dtypes.int32), to_tensor([a], dtype=dtypes.int32)
+    else:
+        r = array_ops.shape(sp.dense_shape)[0] if rank is None else rank
+        ax = to_tensor(axis, dtype=dtypes.int32)
+        a = array_ops.where(ax >= 0, ax, ax + r + 1)
+        begin = width = array_ops.reshape(a, [1])
+    n = array_ops.shape(sp.indices)[0:1]
+    zeros = array_ops.zeros(array_ops.concat([n, [1]], 0), dtype=dtypes.int64)
+    before = array_ops.slice(sp.indices, [0, 0], array_ops.concat([[-1], width], 0))
+    after = array_ops.slice(sp.indices, array_ops.concat([[0], begin], 0), [-1, -1])
+    idx = array_ops.concat([before, zeros, after], 1)
+    shape = array_ops.concat([array_ops.slice(sp.dense_shape, [0], width), to_tensor([1], dtype=dtypes.int64),
+                              array_ops.slice(sp.dense_shape, begin, [-1])], 0)
     return SparseTensor(idx, sp.values, shape)
 
 
@@ -343,7 +370,8 @@ def retain(sp_input, to_retain) -> SparseTensor:
     sp = _sp(sp_input)
     keep = to_tensor(to_retain)
     where = array_ops.reshape(array_ops.where(keep), [-1])
-    return SparseTensor(array_ops.gather(sp.indices, where), array_ops.gather(sp.values, where), sp.dense_shape)
+    return SparseTensor(array_ops.gather(sp.indices, where), array_ops.gather(sp.values, where),
+                        array_ops.identity(sp.dense_shape))
 
 
 def fill_empty_rows(sp_input, default_value, name=None):

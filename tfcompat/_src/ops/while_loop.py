@@ -16,6 +16,7 @@ from tfcompat._src.framework.tensor import Tensor
 from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.ops import array_ops
 from tfcompat._src.ops import control_flow_util as cf_util
+from tfcompat._src.ops import extension_values as ext
 from tfcompat._src.ops import variables as variables_lib
 from tfcompat._src.ops.tensor_array import TensorArray
 
@@ -67,11 +68,32 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
     if parallel_iterations < 1:
         raise TypeError("'parallel_iterations' must be a positive integer.")
     loop_vars = _variables_to_tensors(loop_vars)
+    if isinstance(loop_vars, (list, tuple)) and ext.has_extensions(loop_vars):
+        return _extension_type_while_loop(cond, body, loop_vars, shape_invariants, parallel_iterations, back_prop,
+                                          swap_memory, name, maximum_iterations, return_same_structure)
     graph = ctx_lib.graph_mode_graph()
     if graph is not None:
         return _graph_while_loop(graph, cond, body, loop_vars, shape_invariants, parallel_iterations,
                                  maximum_iterations, name, return_same_structure, back_prop)
     return _eager_while_loop(cond, body, loop_vars, maximum_iterations)
+
+
+def _extension_type_while_loop(cond, body, loop_vars, shape_invariants, parallel_iterations, back_prop,
+                               swap_memory, name, maximum_iterations, return_same_structure):
+    """``while_loop`` with ExtensionType loop variables: each goes in as its components and comes out rebuilt
+    by its initial spec (TF's ``expand_composites``); ``cond`` and ``body`` see them rebuilt."""
+    tmpl = ext.template(loop_vars)
+
+    def inner_cond(*args):
+        return cond(*ext.rebuild(tmpl, args))
+
+    def inner_body(*args):
+        return ext.expand(body(*ext.rebuild(tmpl, args)))
+    out = while_loop(inner_cond, inner_body, ext.expand(loop_vars), shape_invariants=shape_invariants,
+                     parallel_iterations=parallel_iterations, back_prop=back_prop, swap_memory=swap_memory, name=name,
+                     maximum_iterations=maximum_iterations, return_same_structure=True)
+    out = ext.rebuild(tmpl, out)
+    return out[0] if len(out) == 1 and not return_same_structure else out
 
 
 def _eager_while_loop(cond, body, loop_vars, maximum_iterations):

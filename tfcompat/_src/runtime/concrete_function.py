@@ -357,6 +357,8 @@ def _signature_value(trace_type, names, param_name):
         return {k: _signature_value(v, names, param_name) for k, v in trace_type.items}
     if isinstance(trace_type, VariableSpec):
         return trace_type._ref()
+    for _ in getattr(trace_type, "_component_specs", ()):   # a composite spec: one placeholder per component
+        next(names)
     return getattr(trace_type, "value", trace_type)
 
 

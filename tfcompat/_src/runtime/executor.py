@@ -17,13 +17,15 @@ from tfcompat._src.framework import errors
 from tfcompat._src.framework import kernel_errors
 from tfcompat._src.framework import func_graph as func_graph_lib
 from tfcompat._src.framework.func_graph import has_side_effects
-from tfcompat._src.framework.op_def import KIND_GRADIENTS
+from tfcompat._src.framework.op_def import KIND_CONSTANT, KIND_GRADIENTS, KIND_OP
 from tfcompat._src.runtime import codegen
 from tfcompat._src.runtime import compiled_plan
 from tfcompat._src.runtime import thread_fitting
 from tfcompat._src.runtime import codegen_control_flow  # noqa: F401 - installs the control-flow lowerings
 
 __all__ = ["Plan", "compile_plan", "compile_function", "has_side_effects"]
+
+_PLAIN_KINDS = (KIND_OP, KIND_CONSTANT)
 
 
 def _is_write(op) -> bool:
@@ -106,6 +108,12 @@ class Plan:
         fetch_ops = [t.op for t in self.fetches] + list(targets)
         self.order = _toposort(_prune(fetch_ops, feed_ids), feed_ids)
         self.has_gradients = codegen.requires_grad_mode(self.order)
+        # Plain kernels only (no variable, queue, random state or sub-graph): the run reads no session state
+        # (Session.run need not install its store) and, when nothing fed requires grad, no op records autograd
+        # whatever torch's grad mode, so a Session's run need not switch the mode.
+        self.stateless = not self.has_gradients and all(
+            op.op_def.kind in _PLAIN_KINDS and not op.op_def.stateful and not op.op_def.creates
+            for op in self.order)
         # Fetches that are new buffers of this run: Session.run may hand them out without a copy.
         self.fresh_fetches = [codegen.lowering_of(t.op).fresh_output(t.op, t.value_index) for t in self.fetches]
         program = codegen.PlanProgram(self.order, self.feeds, self.fetches, create_graph=create_graph,
@@ -124,7 +132,7 @@ class Plan:
             thread_fitting.refit_if_due()
         prev = torch.is_grad_enabled()
         try:
-            if prev is enabled:
+            if prev is enabled or (grad_enabled is None and self.stateless):
                 return self._fn(feed_values)
             # torch.set_grad_enabled() as a context manager costs ~2 us per run: switch the flag directly.
             torch._C._set_grad_enabled(enabled)

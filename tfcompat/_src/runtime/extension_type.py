@@ -2,31 +2,33 @@
 ``tf.experimental.extension_type.as_dict`` (TF's ``framework/extension_type.py``).
 
 A subclass declares annotated fields; the metaclass checks the annotations, builds ``__init__`` (positional or
-keyword fields, defaults, then keyword-only after a defaulted field, as TF), converts field values (``tf.Tensor``
-fields through ``convert_to_tensor``, ``tf.TensorShape``/``tf.DType`` fields through their constructors,
-``Tuple``/``Mapping``/``Union``/python scalar types checked element by element, ``Mapping`` stored immutably) and
-calls ``__validate__``. Values are immutable outside a user-written ``__init__``. Each subclass gets a nested
-``Spec`` (a ``tf.TypeSpec`` whose fields are the TensorSpecs / nested specs / python values), so ``_type_spec``,
-``tf.type_spec_from_value`` and spec equality work as in TF.
+keyword fields, defaults, then keyword-only after a defaulted field, as TF), converts field values
+(``extension_type_fields.py``) and calls ``__validate__``. Values are immutable outside a user-written
+``__init__``. Each subclass gets a nested ``Spec`` (a ``tf.TypeSpec`` whose fields are the TensorSpecs / nested
+specs / python values; a user ``Spec.__init__`` may set them), so ``_type_spec``, ``tf.type_spec_from_value`` and
+spec equality work as in TF; a BatchableExtensionType's spec batches and unbatches (``_batch``/``_unbatch``).
 
 This module lives in the runtime layer because its specs are ``tf.TypeSpec``s (``runtime/type_spec.py``).
 
-Known differences (tests/known_deviations.py): ``tf.function`` traces once per ExtensionType *object* (TF: once per
-spec) -- the values are right either way, only the trace count differs (``extension-type-trace-per-object``);
-``tf.nest.flatten(..., expand_composites=True)`` keeps the value whole. ``dispatch_for_api`` and the elementwise
-dispatchers live in ``framework/type_dispatch.py``."""
+``tf.function`` traces a value by its spec (each subclass registers ``Spec.from_value`` as its trace type) and
+passes it as its component tensors (``_to_components`` / ``_from_components``, runtime/function_composites.py).
+
+Known difference (tests/known_deviations.py, ``extension-type-trace-per-object``): ``tf.nest.flatten(...,
+expand_composites=True)`` keeps the value whole. ``dispatch_for_api`` and the elementwise dispatchers live in
+``framework/type_dispatch.py``."""
 from __future__ import annotations
 
 import collections.abc
 import inspect
-import types
 import typing
 
 from tfcompat._src.framework import dtypes
 from tfcompat._src.framework.dispatch import apply_op, convert_to_tensor
 from tfcompat._src.framework.tensor import Tensor
 from tfcompat._src.framework.tensor_shape import TensorShape
-from tfcompat._src.runtime.function_types import TensorSpec
+from tfcompat._src.runtime.extension_type_fields import (SPEC, VALUE, ImmutableDict, convert_fields,
+                                                         validate_annotation)
+from tfcompat._src.runtime.function_types import COMPOSITE_TRACE_TYPES, TensorSpec
 from tfcompat._src.runtime.type_spec import TypeSpec, register_type_spec_from_value
 
 __all__ = ["ExtensionType", "BatchableExtensionType", "ExtensionTypeSpec", "BatchableExtensionTypeSpec",
@@ -40,141 +42,10 @@ _RESERVED = frozenset(["self", "Spec", "_type_spec", "_shape_invariant_to_type_s
                        "_from_tensor_list", "_from_compatible_tensor_list", "_flat_tensor_specs", "_serialize",
                        "_deserialize", "_to_legacy_output_types", "_to_legacy_output_shapes",
                        "_to_legacy_output_classes", "_copy", "_tf_api_names", "_tf_api_names_v1"])
-_VALUE, _SPEC, _DEFAULT = "value", "spec", "default"
 
 
 def _is_reserved(name: str) -> bool:
     return name in _RESERVED or name.startswith("_tf_extension_type")
-
-
-class _ImmutableDict(collections.abc.Mapping):
-    """The stored form of a ``Mapping`` field (TF's ImmutableDict)."""
-
-    def __init__(self, items):
-        self._d = dict(items)
-
-    def __getitem__(self, key):
-        return self._d[key]
-
-    def __iter__(self):
-        return iter(self._d)
-
-    def __len__(self):
-        return len(self._d)
-
-    def __repr__(self):
-        return f"ImmutableDict({self._d!r})"
-
-
-# ---- field conversion ----------------------------------------------------------------------------------
-def _where(path) -> str:
-    return "".join(path)
-
-
-def _convert_value(value, expected, path, context):
-    if expected is None:
-        expected = type(None)
-    if expected is Tensor:
-        return _convert_tensor(value, path, context)
-    if isinstance(expected, type) and issubclass(expected, ExtensionType):
-        if context == _SPEC:
-            if not (isinstance(value, TypeSpec) and issubclass(getattr(value, "value_type", object), expected)):
-                raise TypeError(f"{_where(path)}: expected a TypeSpec for {expected.__name__!r}, got "
-                                f"{type(value).__name__!r}")
-            return value
-        if not isinstance(value, expected):
-            raise TypeError(f"{_where(path)}: expected {expected.__name__!r}, got {type(value).__name__!r}")
-        return value
-    if expected is TensorShape:
-        try:
-            return value if isinstance(value, TensorShape) else TensorShape(value)
-        except (TypeError, ValueError) as e:
-            raise TypeError(f"{_where(path)}: expected 'tf.TensorShape', got {type(value).__name__!r}") from e
-    if expected is dtypes.DType:
-        try:
-            return dtypes.as_dtype(value)
-        except TypeError as e:
-            raise TypeError(f"{_where(path)}: expected 'tf.DType', got {type(value).__name__!r}") from e
-    if expected in (int, float, bool, str, bytes, type(None)):
-        if not isinstance(value, expected):
-            raise TypeError(f"{_where(path)}: expected {expected.__name__!r}, got {type(value).__name__!r}")
-        return value
-    origin = typing.get_origin(expected)
-    args = typing.get_args(expected)
-    if origin is tuple:
-        if not isinstance(value, collections.abc.Sequence):
-            raise TypeError(f"{_where(path)}: expected tuple, got {type(value).__name__!r}")
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_convert_value(v, args[0], path + (f"[{i}]",), context) for i, v in enumerate(value))
-        if len(value) != len(args):
-            raise TypeError(f"{_where(path)}: expected tuple with length {len(args)}, got "
-                            f"{type(value).__name__!r})")
-        return tuple(_convert_value(v, t, path + (f"[{i}]",), context) for i, (v, t) in enumerate(zip(value, args)))
-    if origin in (collections.abc.Mapping, dict, typing.Mapping):
-        if not isinstance(value, collections.abc.Mapping):
-            raise TypeError(f"{_where(path)}: expected mapping, got {type(value).__name__!r}")
-        key_type, value_type = args
-        return _ImmutableDict((_convert_value(k, key_type, path + ("[<key>]",), context),
-                               _convert_value(v, value_type, path + (f"[{k!r}]",), context))
-                              for k, v in value.items())
-    if origin in (typing.Union, types.UnionType):
-        for option in args:
-            try:
-                return _convert_value(value, option, path, context)
-            except TypeError:
-                pass
-        raise TypeError(f"{_where(path)}: expected {expected!r}, got {type(value).__name__!r}")
-    raise TypeError(f"{_where(path)}: Unsupported type annotation {expected!r}")
-
-
-def _convert_tensor(value, path, context):
-    if context == _SPEC:
-        if not isinstance(value, TensorSpec):
-            raise TypeError(f"{_where(path)}: expected a TensorSpec, got {type(value).__name__!r}")
-        return value
-    if isinstance(value, Tensor):
-        return value
-    if context == _DEFAULT:
-        return value
-    try:
-        return convert_to_tensor(value)
-    except (ValueError, TypeError) as e:
-        raise TypeError(f"{_where(path)}: expected a Tensor, got {type(value).__name__!r}") from e
-
-
-def _validate_annotation(name, annotation):
-    if annotation is None or annotation in (Tensor, TensorShape, dtypes.DType, int, float, bool, str, bytes,
-                                            type(None)):
-        return
-    if isinstance(annotation, type) and issubclass(annotation, ExtensionType):
-        return
-    origin = typing.get_origin(annotation)
-    if origin in (tuple, collections.abc.Mapping, dict, typing.Mapping, typing.Union, types.UnionType):
-        for arg in typing.get_args(annotation):
-            if arg is not Ellipsis:
-                _validate_annotation(name, arg)
-        return
-    if isinstance(annotation, str):
-        return   # a forward reference, resolved when the fields are first read
-    label = getattr(annotation, "__name__", None)
-    raise TypeError(f"In field {name!r}: Unsupported type annotation "
-                    f"{label!r}" if label else f"In field {name!r}: Unsupported type annotation {annotation!r}")
-
-
-def _report_mismatch(fields, values):
-    expected = {f[0] for f in fields}
-    actual = set(values)
-    if actual - expected:
-        raise ValueError(f"Got unexpected fields: {actual - expected}")
-    if expected - actual:
-        raise ValueError(f"Missing required fields: {expected - actual}")
-
-
-def _convert_fields(fields, values: dict, context) -> None:
-    if len(fields) != len(values) or any(name not in values for name, _, _ in fields):
-        _report_mismatch(fields, values)
-    for name, annotation, _ in fields:
-        values[name] = _convert_value(values[name], annotation, (name,), context)
 
 
 # ---- classes --------------------------------------------------------------------------------------------
@@ -225,7 +96,7 @@ def _check_field_annotations(cls) -> None:
     for name in annotations:
         if _is_reserved(name):
             raise ValueError(f"The field annotations for {cls.__name__} are invalid. Field '{name}' is reserved.")
-        _validate_annotation(name, annotations[name])
+        validate_annotation(name, annotations[name])
     for key, value in cls.__dict__.items():
         if not (key in annotations or callable(value) or key.startswith("_abc_") or key.startswith("_tf_extension")
                 or (key.startswith("__") and key.endswith("__"))
@@ -273,6 +144,20 @@ def _wrap_user_constructor(cls) -> None:
     cls.__init__ = __init__
 
 
+def _wrap_user_spec_constructor(spec) -> None:
+    """A user-written ``Spec.__init__`` may set the fields; they are then checked (TensorSpecs for tensor
+    fields), as TF does."""
+    user_init = spec.__dict__["__init__"]
+
+    def __init__(self, *args, **kwargs):  # noqa: N807
+        self.__dict__[_IN_CONSTRUCTOR] = True
+        user_init(self, *args, **kwargs)
+        del self.__dict__[_IN_CONSTRUCTOR]
+        convert_fields(_fields_of(self.value_type), self.__dict__, SPEC)
+    __init__.__doc__ = user_init.__doc__
+    spec.__init__ = __init__
+
+
 def _add_type_spec(cls) -> None:
     spec_dict = {"value_type": cls, "__module__": cls.__module__}
     user_spec = cls.__dict__.get("Spec")
@@ -288,7 +173,10 @@ def _add_type_spec(cls) -> None:
     base = BatchableExtensionTypeSpec if issubclass(cls, BatchableExtensionType) else ExtensionTypeSpec
     spec = type(cls.__name__ + ".Spec", (base,), spec_dict)
     spec.__qualname__ = cls.__qualname__ + ".Spec"
+    if "__init__" in spec.__dict__:
+        _wrap_user_spec_constructor(spec)
     type.__setattr__(cls, "Spec", spec)
+    COMPOSITE_TRACE_TYPES[cls] = _type_spec_of   # tf.function traces a value of this type by its spec, as TF
 
 
 class ExtensionType(metaclass=_ExtensionTypeMeta):
@@ -323,7 +211,7 @@ class ExtensionType(metaclass=_ExtensionTypeMeta):
         return any(name == f[0] for f in _fields_of(cls))
 
     def _tf_extension_type_convert_fields(self):
-        _convert_fields(_fields_of(type(self)), self.__dict__, _VALUE)
+        convert_fields(_fields_of(type(self)), self.__dict__, VALUE)
 
     def __repr__(self):
         fields = ", ".join(f"{name}={getattr(self, name)!r}" for name, _, _ in _fields_of(type(self)))
@@ -381,19 +269,24 @@ class ExtensionType(metaclass=_ExtensionTypeMeta):
         return spec
 
 
+def _type_spec_of(value):
+    return value._type_spec
+
+
 def _all(t):
     return apply_op("All", [t], {"keep_dims": False, "axis": None})
 
 
-def _flat_tensors(value) -> list:
-    """The tensors of an ExtensionType, in field order (TF's ``nest.flatten(..., expand_composites=True)``)."""
+def _flat_tensors(value, leaf=Tensor) -> list:
+    """The tensors of an ExtensionType (the TensorSpecs of its spec, with ``leaf=TensorSpec``), in field order
+    (TF's ``nest.flatten(..., expand_composites=True)``)."""
     out = []
 
     def walk(v):
-        if isinstance(v, Tensor):
+        if isinstance(v, leaf):
             out.append(v)
-        elif isinstance(v, ExtensionType):
-            for name, _, _ in _fields_of(type(v)):
+        elif isinstance(v, (ExtensionType, ExtensionTypeSpec)):
+            for name, _, _ in _fields_of(v.value_type if isinstance(v, ExtensionTypeSpec) else type(v)):
                 walk(v.__dict__[name])
         elif isinstance(v, collections.abc.Mapping):
             for k in sorted(v):
@@ -417,8 +310,8 @@ def _spec_of_field(value):
         return TensorSpec(value.shape, value.dtype)
     if isinstance(value, ExtensionType):
         return value._type_spec
-    if isinstance(value, _ImmutableDict):
-        return _ImmutableDict((k, _spec_of_field(v)) for k, v in value.items())
+    if isinstance(value, ImmutableDict):
+        return ImmutableDict((k, _spec_of_field(v)) for k, v in value.items())
     if isinstance(value, tuple):
         return tuple(_spec_of_field(v) for v in value)
     return value
@@ -439,7 +332,7 @@ class ExtensionTypeSpec(TypeSpec):
                                  for name, _, _ in fields])
         bound = sig.bind(*args, **kwargs)
         self.__dict__.update(bound.arguments)
-        _convert_fields(fields, self.__dict__, _SPEC)
+        convert_fields(fields, self.__dict__, SPEC)
 
     @classmethod
     def from_value(cls, value) -> "ExtensionTypeSpec":
@@ -457,16 +350,90 @@ class ExtensionTypeSpec(TypeSpec):
         return cls(**{name: value for name, value in serialization})
 
     def __setattr__(self, name, value):
-        raise AttributeError(f"Cannot mutate attribute `{name}` outside the custom constructor of "
-                             "ExtensionTypeSpec.")
+        if _IN_CONSTRUCTOR in self.__dict__ and self.value_type._tf_extension_type_has_field(name):
+            self.__dict__[name] = value
+        else:
+            raise AttributeError(f"Cannot mutate attribute `{name}` outside the custom constructor of "
+                                 "ExtensionTypeSpec.")
 
     def __repr__(self):
         fields = ", ".join(f"{name}={self.__dict__[name]!r}" for name, _, _ in _fields_of(self.value_type))
         return f"{type(self).__qualname__}({fields})"
 
+    # -- components (how tf.function passes a value of this spec: its tensors, in field order) ----------------
+    @property
+    def _component_specs(self) -> list:
+        """Mirrors ``ExtensionTypeSpec._component_specs``: the TensorSpecs of the value's tensors."""
+        return _flat_tensors(self, TensorSpec)
+
+    def _to_components(self, value) -> list:
+        """Mirrors ``ExtensionTypeSpec._to_components``: the tensors of ``value``, in field order (mapping fields
+        by sorted key)."""
+        return _flat_tensors(value)
+
+    def _from_components(self, components):
+        """Mirrors ``ExtensionTypeSpec._from_components``: a value of this spec holding ``components`` (as TF,
+        without running the constructor or ``__validate__``)."""
+        it = iter(components)
+        value = object.__new__(self.value_type)
+        for name, _, _ in _fields_of(self.value_type):
+            value.__dict__[name] = _fill(self.__dict__[name], it)
+        return value
+
+    def most_specific_common_supertype(self, others):
+        """Mirrors ``TypeSpec.most_specific_common_supertype``: TensorSpec shapes relaxed where they differ;
+        None when another field differs."""
+        if any(type(o) is not type(self) for o in others):
+            return None
+        fields = {}
+        for name, _, _ in _fields_of(self.value_type):
+            field = _common_field(self.__dict__[name], [o.__dict__[name] for o in others])
+            if field is _NO_DEFAULT:
+                return None
+            fields[name] = field
+        spec = type(self).__new__(type(self))
+        spec.__dict__.update(fields)
+        return spec
+
+
+def _fill(spec_field, components):
+    """A field value with each TensorSpec of ``spec_field`` replaced by the next of ``components``."""
+    if isinstance(spec_field, TensorSpec):
+        return next(components)
+    if isinstance(spec_field, ExtensionTypeSpec):
+        return spec_field._from_components(components)
+    if isinstance(spec_field, ImmutableDict):
+        filled = {k: _fill(spec_field[k], components) for k in sorted(spec_field)}
+        return ImmutableDict((k, filled[k]) for k in spec_field)
+    if isinstance(spec_field, tuple):
+        return tuple(_fill(v, components) for v in spec_field)
+    return spec_field
+
+
+def _common_field(field, others):
+    """The most specific common supertype of spec fields; ``_NO_DEFAULT`` when there is none."""
+    if isinstance(field, (TensorSpec, ExtensionTypeSpec)):
+        common = field.most_specific_common_supertype(others)
+        return _NO_DEFAULT if common is None else common
+    if isinstance(field, TensorShape):
+        if any(not isinstance(o, TensorShape) for o in others):
+            return _NO_DEFAULT
+        return TensorSpec(field).most_specific_common_supertype([TensorSpec(o) for o in others]).shape
+    if isinstance(field, ImmutableDict):
+        if any(not isinstance(o, ImmutableDict) or set(o) != set(field) for o in others):
+            return _NO_DEFAULT
+        items = [(k, _common_field(field[k], [o[k] for o in others])) for k in field]
+        return _NO_DEFAULT if any(v is _NO_DEFAULT for _, v in items) else ImmutableDict(items)
+    if isinstance(field, tuple):
+        if any(not isinstance(o, tuple) or len(o) != len(field) for o in others):
+            return _NO_DEFAULT
+        items = tuple(_common_field(v, [o[i] for o in others]) for i, v in enumerate(field))
+        return _NO_DEFAULT if any(v is _NO_DEFAULT for v in items) else items
+    return field if all(_hashable(o) == _hashable(field) for o in others) else _NO_DEFAULT
+
 
 def _hashable(value):
-    if isinstance(value, _ImmutableDict):
+    if isinstance(value, ImmutableDict):
         return tuple(sorted((k, _hashable(v)) for k, v in value.items()))
     if isinstance(value, tuple):
         return tuple(_hashable(v) for v in value)
@@ -474,7 +441,47 @@ def _hashable(value):
 
 
 class BatchableExtensionTypeSpec(ExtensionTypeSpec):
-    """Mirrors ``tf.experimental.BatchableExtensionTypeSpec`` (the spec base of BatchableExtensionTypes)."""
+    """Mirrors ``tf.experimental.BatchableExtensionTypeSpec`` (the spec base of BatchableExtensionTypes), with
+    TF's default batch encoder: a batch of values is the value whose tensors are the elements' tensors stacked,
+    so its components are the elements' components with a leading batch dimension."""
+
+    def _batch(self, batch_size) -> "BatchableExtensionTypeSpec":
+        """Mirrors ``BatchableTypeSpec._batch``: the spec of a batch of ``batch_size`` (None: unknown) values;
+        each TensorSpec and ``tf.TensorShape`` field gains the leading dimension."""
+        return _map_batchable(self, lambda shape: TensorShape([batch_size]).concatenate(shape), "_batch",
+                              batch_size)
+
+    def _unbatch(self) -> "BatchableExtensionTypeSpec":
+        """Mirrors ``BatchableTypeSpec._unbatch``: the spec of one element of a batch of this spec.
+
+        Raises:
+          ValueError: a TensorSpec field of rank 0 (TF's message)."""
+        def drop(shape):
+            if shape.rank == 0:
+                raise ValueError("Unbatching a tensor is only supported for rank >= 1")
+            return shape[1:]
+        return _map_batchable(self, drop, "_unbatch")
+
+
+def _map_batchable(spec, reshape, method, *args):
+    """A copy of ``spec`` with ``reshape`` applied to each TensorSpec's and TensorShape field's shape and
+    ``method(*args)`` to each nested batchable spec (TF's ExtensionTypeBatchEncoder)."""
+    def field(f):
+        if isinstance(f, TensorSpec):
+            return TensorSpec(reshape(f.shape), f.dtype)
+        if isinstance(f, TensorShape):
+            return reshape(f)
+        if isinstance(f, BatchableExtensionTypeSpec):
+            return getattr(f, method)(*args)
+        if isinstance(f, ImmutableDict):
+            return ImmutableDict((k, field(v)) for k, v in f.items())
+        if isinstance(f, tuple):
+            return tuple(field(v) for v in f)
+        return f
+    out = type(spec).__new__(type(spec))
+    for name, _, _ in _fields_of(spec.value_type):
+        out.__dict__[name] = field(spec.__dict__[name])
+    return out
 
 
 def as_dict(value) -> dict:
@@ -482,4 +489,4 @@ def as_dict(value) -> dict:
     return {name: getattr(value, name) for name, _, _ in _fields_of(type(value))}
 
 
-register_type_spec_from_value(ExtensionType, lambda value: value._type_spec)
+register_type_spec_from_value(ExtensionType, _type_spec_of)

@@ -44,8 +44,11 @@ from tfcompat._src.runtime.concrete_function import (KEYWORD_ONLY, POSITIONAL_ON
                                                      ConcreteFunction, Param)
 from tfcompat._src.runtime.executor import compile_plan
 from tfcompat._src.runtime.function_types import CustomType, Mapping, Sequence, TensorSpec, trace_type_of
-from tfcompat._src.runtime.function_composites import (composite_placeholders, composite_tensors, has_ragged,
-                                                        identity_components, ragged_output_function)
+from tfcompat._src.runtime.function_composites import (COMPOSITE_OUTPUTS, composite_placeholders,
+                                                        composite_tensors, has_ragged, identity_components,
+                                                        ragged_output_function)
+from tfcompat._src.runtime.function_signature import (SIGNATURE_SPECS, StructureMismatch, convert_to_spec,
+                                                      fits, unnamed)
 
 __all__ = ["function", "Function", "TensorSpec", "ConcreteFunction", "RUN_FUNCTIONS_EAGERLY"]
 
@@ -230,7 +233,7 @@ class Function:
         self._input_signature = None if input_signature is None else tuple(input_signature)
         if self._input_signature is not None:
             for spec in nest.flatten(list(self._input_signature)):
-                if not isinstance(spec, TensorSpec):
+                if not isinstance(spec, SIGNATURE_SPECS):
                     raise TypeError(f"input_signature must be a possibly nested sequence of TensorSpec objects, "
                                     f"got invalid args {spec!r} of type {type(spec).__name__}.")
         self._autograph = autograph
@@ -244,6 +247,9 @@ class Function:
             self._signature = inspect.Signature([inspect.Parameter("args", inspect.Parameter.VAR_POSITIONAL),
                                                  inspect.Parameter("kwargs", inspect.Parameter.VAR_KEYWORD)])
         self._traces = []              # (context, params, ConcreteFunction), in tracing order
+        # Calls inlined into another function's trace, as (args, kwargs) with tensors as TensorSpecs: TF traces the
+        # inner function there too, so tf.saved_model.save keeps it; see traced_inlined_calls.
+        self._inlined_calls = []
         self._created_variables = None  # unknown before the first trace; then whether it created variables
         self._lock = threading.RLock()
         self._detector = None
@@ -295,6 +301,7 @@ class Function:
         if RUN_FUNCTIONS_EAGERLY[0]:
             return self._python_function(*args, **kwargs)
         if ctx_lib.graph_mode_graph() is not None:
+            self._remember_inlined_call(args, kwargs)
             return self._converted_python_function()(*args, **kwargs)   # inside a graph: inline the trace
         if not kwargs and self._fast_arity == len(args):
             key = _fast_key(args)
@@ -313,6 +320,26 @@ class Function:
         if key is not None and len(self._fast_cache) < _FAST_CACHE_SIZE:
             self._fast_cache[key] = concrete
         return result
+
+    def _remember_inlined_call(self, args, kwargs):
+        if len(self._inlined_calls) >= _FAST_CACHE_SIZE:
+            return
+        leaves = nest.flatten((args, kwargs))
+        if not all(isinstance(v, (Tensor, int, float, bool, str, type(None))) for v in leaves):
+            return   # composites and objects: no deferred trace (they are traced when called from outside)
+        self._inlined_calls.append(nest.map_structure(
+            lambda v: TensorSpec(v.shape, v.dtype) if isinstance(v, Tensor) else v, (args, kwargs)))
+
+    def traced_inlined_calls(self) -> None:
+        """Traces, outside any graph, the signatures this function was inlined with inside other traces (TF traces
+        a tf.function wherever it is called, so its concrete functions include those calls; tfcompat inlines the
+        Python function into the caller's trace and traces it on its own only when a SavedModel asks)."""
+        pending, self._inlined_calls = self._inlined_calls, []
+        for args, kwargs in pending:
+            try:
+                self.get_concrete_function(*args, **kwargs)
+            except (TypeError, ValueError):
+                pass   # not traceable on its own (e.g. creates variables per call): left out of the SavedModel
 
     def _call_stats(self) -> "_TracingDetector":
         detector = self._detector
@@ -365,13 +392,12 @@ class Function:
             spec = specs[i]
             reason = None
             try:
-                converted = _convert_to_spec(spec, value)
+                converted = convert_to_spec(spec, value)
             except (TypeError, ValueError) as e:
-                converted, reason = value, str(e) if not isinstance(e, _StructureMismatch) else None
+                converted, reason = value, str(e) if not isinstance(e, StructureMismatch) else None
             flat_specs, flat_values = nest.flatten(spec), nest.flatten(converted)
             ok = reason is None and len(flat_specs) == len(flat_values) and all(
-                isinstance(v, Tensor) and s.is_compatible_with(TensorSpec(v.shape, v.dtype))
-                for s, v in zip(flat_specs, flat_values))
+                fits(s, v) for s, v in zip(flat_specs, flat_values))
             if not ok:
                 if reason is None:
                     got = trace_type_of(value if not isinstance(converted, Tensor) else converted)
@@ -379,8 +405,7 @@ class Function:
                 raise TypeError(
                     f"Binding inputs to tf.function failed due to `{reason}`. Received args: {args} and kwargs: "
                     f"{kwargs} for signature: {_signature_text(self._signature, specs)}.")
-            params.append(Param(name, kind, trace_type_of(nest.map_structure(
-                lambda s: TensorSpec(s.shape, s.dtype), spec))))
+            params.append(Param(name, kind, trace_type_of(nest.map_structure(unnamed, spec))))
             values.append(converted)
         return params, values
 
@@ -498,7 +523,7 @@ class Function:
         def convert(o):
             if o is None or isinstance(o, Operation):
                 return o
-            if isinstance(o, RaggedTensor):
+            if isinstance(o, COMPOSITE_OUTPUTS):
                 return identity_components(o)
             if isinstance(o, variables_lib.Variable):
                 o = o.read_value()
@@ -529,10 +554,9 @@ class Function:
         if self._input_signature is not None:
             sig = list(self._input_signature)
             given = list(args)
-            if all(isinstance(a, TensorSpec) for a in nest.flatten(given)) and not kwargs:
+            if all(isinstance(a, SIGNATURE_SPECS) for a in nest.flatten(given)) and not kwargs:
                 canonical = _canonical_params(self._signature, sig, {})
-                params = [Param(n, k, trace_type_of(nest.map_structure(lambda s: TensorSpec(s.shape, s.dtype), v)))
-                          for n, k, v in canonical]
+                params = [Param(n, k, trace_type_of(nest.map_structure(unnamed, v))) for n, k, v in canonical]
                 return params, [v for _, _, v in canonical]
         params, values = self._bind(args, kwargs)
         return params, values
@@ -540,31 +564,6 @@ class Function:
     def pretty_printed_concrete_signatures(self, verbose: bool = True) -> str:
         """Mirrors ``Function.pretty_printed_concrete_signatures``: every trace's signature."""
         return "\n\n".join(c.pretty_printed_signature(verbose) for _, _, c in self._traces)
-
-
-class _StructureMismatch(ValueError):
-    pass
-
-
-def _convert_to_spec(spec, value):
-    """``value`` with the leaves that ``spec`` (an input_signature entry) says are tensors converted (python
-    values to the spec's dtype, as TF does: ``'a'`` for an int32 spec is TF's conversion error)."""
-    if isinstance(spec, TensorSpec):
-        if isinstance(value, Tensor):
-            return value
-        if hasattr(value, "_as_tensor"):
-            return value._as_tensor()
-        if isinstance(value, (list, tuple)) and any(isinstance(v, Tensor) for v in nest.flatten(value)):
-            return convert_to_tensor(value)
-        return convert_to_tensor(value, dtype=spec.dtype)
-    if isinstance(spec, dict):
-        if not isinstance(value, dict) or set(value) != set(spec):
-            raise _StructureMismatch("structure mismatch")
-        return {k: _convert_to_spec(spec[k], value[k]) for k in value}
-    if not isinstance(value, (list, tuple)) or len(value) != len(spec):
-        raise _StructureMismatch("structure mismatch")
-    items = [_convert_to_spec(s, v) for s, v in zip(spec, value)]
-    return type(value)(*items) if hasattr(type(value), "_fields") else type(value)(items)
 
 
 def _collect_tensors(trace_type, value, out):

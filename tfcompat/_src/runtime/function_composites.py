@@ -1,10 +1,12 @@
-"""Composite tensors (SparseTensor, RaggedTensor) through ``tf.function``: arguments traced as placeholders of their
-spec (``SparseTensorSpec``, ``RaggedTensorSpec``), called with their component tensors, and RaggedTensor results.
+"""Composite values (SparseTensor, RaggedTensor, ExtensionType) through ``tf.function``: arguments traced as
+placeholders of their spec (``SparseTensorSpec``, ``RaggedTensorSpec``, an ExtensionType's ``Spec``), called with
+their component tensors, and RaggedTensor and ExtensionType results.
 
 As TF, a traced graph sees a composite argument as its components (TF's ``TypeSpec._to_components``): a
 SparseTensor as ``indices, values, dense_shape``; a RaggedTensor as its flat values, then its row splits from the
-outermost dimension in. The trace type is the value's spec, so a ``RaggedTensorSpec`` of shape ``[None, None]``
-(from ``reduce_retracing`` or a Keras training function) serves ragged batches of every row count and length."""
+outermost dimension in; an ExtensionType as its tensors in field order (``ExtensionTypeSpec._to_components``).
+The trace type is the value's spec, so a ``RaggedTensorSpec`` of shape ``[None, None]`` (from ``reduce_retracing``
+or a Keras training function) serves ragged batches of every row count and length."""
 from __future__ import annotations
 
 from tfcompat._src.framework import dtypes
@@ -14,11 +16,15 @@ from tfcompat._src.ops import array_ops
 from tfcompat._src.ops.ragged import ragged_components
 from tfcompat._src.ops.ragged.ragged_tensor import RaggedTensor
 from tfcompat._src.runtime.concrete_function import COMPOSITE_FLATTENERS, ConcreteFunction, output_type
+from tfcompat._src.runtime.extension_type import ExtensionType, ExtensionTypeSpec
 from tfcompat._src.runtime.function_types import COMPOSITE_TRACE_TYPES
 from tfcompat._src.runtime.type_spec import RaggedTensorSpec, SparseTensorSpec
 
-__all__ = ["composite_placeholders", "composite_tensors", "has_ragged", "identity_components",
+__all__ = ["COMPOSITE_OUTPUTS", "composite_placeholders", "composite_tensors", "has_ragged", "identity_components",
            "ragged_output_function"]
+
+# The result types a trace returns as a value of graph components (each component behind an Identity).
+COMPOSITE_OUTPUTS = (RaggedTensor, ExtensionType)
 
 COMPOSITE_TRACE_TYPES[RaggedTensor] = RaggedTensorSpec.from_value
 
@@ -43,6 +49,10 @@ def composite_placeholders(trace_type, name, out):
         rt = ragged_components.ragged_placeholder(trace_type.dtype, trace_type.shape, trace_type.ragged_rank, name)
         out.extend(ragged_components.components(rt))
         return rt
+    if isinstance(trace_type, ExtensionTypeSpec):
+        parts = [array_ops.placeholder(s.dtype, s.shape, name=name) for s in trace_type._component_specs]
+        out.extend(parts)
+        return trace_type._from_components(parts)
     return None
 
 
@@ -54,33 +64,47 @@ def composite_tensors(trace_type, value, out) -> bool:
     if isinstance(trace_type, RaggedTensorSpec):
         out.extend(ragged_components.components(value) if trace_type.ragged_rank else [value])
         return True
+    if isinstance(trace_type, ExtensionTypeSpec):
+        out.extend(trace_type._to_components(value))
+        return True
     return False
 
 
 COMPOSITE_FLATTENERS.append(composite_tensors)
 
 
-def identity_components(rt: RaggedTensor) -> RaggedTensor:
-    """A traced RaggedTensor result: each component behind an Identity (as TF's outputs)."""
-    return ragged_components.from_components([array_ops.identity(c) for c in ragged_components.components(rt)],
-                                             ragged_components.uniform_row_lengths(rt))
+def identity_components(value):
+    """A traced RaggedTensor or ExtensionType result: each component behind an Identity (as TF's outputs)."""
+    if isinstance(value, ExtensionType):
+        spec = value._type_spec
+        return spec._from_components([array_ops.identity(c) for c in spec._to_components(value)])
+    return ragged_components.from_components([array_ops.identity(c) for c in ragged_components.components(value)],
+                                             ragged_components.uniform_row_lengths(value))
 
 
 def has_ragged(structure) -> bool:
-    return any(isinstance(o, RaggedTensor) for o in nest.flatten(structure))
+    """Whether a traced result holds composite values (RaggedTensors, ExtensionTypes): the ConcreteFunction
+    then comes from ``ragged_output_function``."""
+    return any(isinstance(o, COMPOSITE_OUTPUTS) for o in nest.flatten(structure))
+
+
+def _components(value) -> list:
+    if isinstance(value, ExtensionType):
+        return value._type_spec._to_components(value)
+    return ragged_components.components(value)
 
 
 def ragged_output_function(graph, params, placeholders, outputs, *args, **kwargs) -> ConcreteFunction:
-    """A ConcreteFunction whose traced ``outputs`` hold RaggedTensors of graph tensors: the graph fetches their
-    components, and calls return RaggedTensors of eager tensors (TF: ``RaggedTensorSpec`` output type)."""
-    expanded = nest.map_structure(
-        lambda o: ragged_components.components(o) if isinstance(o, RaggedTensor) else o, outputs)
+    """A ConcreteFunction whose traced ``outputs`` hold RaggedTensors or ExtensionTypes of graph tensors: the
+    graph fetches their components, and calls return values of eager tensors (TF: the value's spec as output
+    type)."""
+    expanded = nest.map_structure(lambda o: _components(o) if isinstance(o, COMPOSITE_OUTPUTS) else o, outputs)
     return _RaggedOutputFunction(outputs, graph, params, placeholders, expanded, *args, **kwargs)
 
 
 class _RaggedOutputFunction(ConcreteFunction):
-    """A ConcreteFunction of an expanded output structure (each RaggedTensor replaced by its component list),
-    repacked into RaggedTensors on each call; ``structured_outputs`` and the output type show the RaggedTensors."""
+    """A ConcreteFunction of an expanded output structure (each RaggedTensor or ExtensionType replaced by its
+    component list), repacked on each call; ``structured_outputs`` and the output type show the values."""
 
     def __init__(self, ragged_outputs, graph, params, placeholders, expanded, *args, **kwargs):
         super().__init__(graph, params, placeholders, expanded, *args, **kwargs)
@@ -96,7 +120,10 @@ class _RaggedOutputFunction(ConcreteFunction):
         flat = iter(nest.flatten(super()._call_flat(tensor_args)))
         rebuilt = []
         for o in nest.flatten(self._ragged_outputs):
-            if isinstance(o, RaggedTensor):
+            if isinstance(o, ExtensionType):
+                spec = o._type_spec
+                rebuilt.append(spec._from_components([next(flat) for _ in spec._component_specs]))
+            elif isinstance(o, RaggedTensor):
                 parts = [next(flat) for _ in range(o.ragged_rank + 1)]
                 rebuilt.append(ragged_components.from_components(parts, ragged_components.uniform_row_lengths(o)))
             else:

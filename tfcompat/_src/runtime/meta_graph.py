@@ -78,8 +78,11 @@ def import_meta_graph(meta_graph_or_file, clear_devices=False, import_scope=None
         prefix = scope + "/" if scope else ""
         variables = _restore_collections(graph, meta, prefix)
     if meta.HasField("saver_def") or variables:
+        # A SaverDef without variable collections (TF 2's SavedModel: its restore op is a traced function) gives
+        # a Saver with nothing to restore; saved_model/loader_v1.py restores those through the object graph.
         return saver_lib.Saver(var_list={v.name.split(":")[0][len(prefix):]: v for v in variables},
-                               max_to_keep=meta.saver_def.max_to_keep if meta.HasField("saver_def") else 5)
+                               max_to_keep=meta.saver_def.max_to_keep if meta.HasField("saver_def") else 5,
+                               allow_empty=not variables)
     return None
 
 

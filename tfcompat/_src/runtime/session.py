@@ -9,6 +9,7 @@ import numpy as np
 import torch
 
 from tfcompat._src.framework import context as ctx_lib
+from tfcompat._src.framework import device as device_lib
 from tfcompat._src.framework import dtypes
 from tfcompat._src.framework import errors
 from tfcompat._src.framework import nest
@@ -24,6 +25,7 @@ from tfcompat._src.runtime.executor import compile_plan
 __all__ = ["Session", "InteractiveSession"]
 
 _ctx = ctx_lib.context()
+_default_device = device_lib.default_device
 # tools/compare (aligned and traced runs) installs a function here: called as
 # ``interceptor(session, fetches, feed_dict, options, run_metadata)`` in place of every Session.run; it calls
 # ``session._run`` (the plain run), possibly with feeds and fetches added. Empty otherwise.
@@ -207,8 +209,62 @@ class _FeedSpec:
             out = torch.tensor(value, dtype=self.torch_dtype)
         else:
             return None
-        device = ctx_lib.current_device()
+        # (ctx_lib.current_device() without its call when no tf.device scope is open: runs once per feed)
+        device = ctx_lib.current_device() if _ctx.device_stack else _default_device()
         return out if device.type == "cpu" else out.to(device)
+
+
+_DECLINED = object()
+
+
+class _FastRun:
+    """A repeated ``Session.run`` of the same fetches with ``feed_dict`` keyed by the same fed tensors (in the same
+    order): the plan, fetch mapping and feed specs are resolved once. ``run`` returns ``_DECLINED`` (nothing done)
+    when a value needs the general feed conversion, so every check and error of that path stays there.
+
+    The entry holds the fetched elements (its mapper) and the fed tensors (their specs): the ids keying it cannot
+    be reused while it lives."""
+
+    __slots__ = ("session", "plan", "mapper", "is_op", "specs", "single_fresh")
+
+    def __init__(self, session, plan, mapper, is_op, feed_tensors):
+        self.session = session
+        self.plan = plan
+        self.mapper = mapper
+        self.is_op = is_op
+        self.specs = [session._feed_specs[id(t)] for t in feed_tensors]
+        # One fetched tensor: no other fetch can share its buffer, so a fresh one is handed out uncopied.
+        self.single_fresh = plan.fresh_fetches[0] if mapper.single_tensor else None
+
+    def run(self, feed_dict, options):
+        values = []
+        if feed_dict:
+            for spec, v in zip(self.specs, feed_dict.values()):
+                tv = spec.fast(v)
+                if tv is None:
+                    return _DECLINED
+                values.append(tv)
+        plan = self.plan
+        if plan.stateless:   # its kernels read neither the session's store nor the run options
+            outs = plan.run(values)
+        else:
+            prev = getattr(_ctx, "resource_store", None)
+            prev_options = getattr(_ctx, "run_options", None)
+            _ctx.resource_store = self.session._resource_store
+            _ctx.run_options = options
+            try:
+                outs = plan.run(values)
+            finally:
+                _ctx.resource_store = prev
+                _ctx.run_options = prev_options
+        if self.single_fresh is not None:
+            t = outs[0]
+            if type(t) is torch.Tensor and t.is_cpu and not t.requires_grad and t.dtype is not torch.bfloat16:
+                arr = t.numpy()   # (_to_numpy's common case, inlined)
+                return arr[()] if arr.ndim == 0 else (arr if self.single_fresh else arr.copy())
+            return _to_numpy(t, copy=not self.single_fresh)
+        outs = iter(_fetched_numpy(outs, self.plan.fresh_fetches))
+        return self.mapper.build([None if op else next(outs) for op in self.is_op])
 
 
 class Session:
@@ -222,6 +278,7 @@ class Session:
         self._plans = collections.OrderedDict()       # (fetch ids, feed ids) -> Plan
         self._fetch_cache = collections.OrderedDict()  # fetch key -> mapped fetches
         self._feed_specs = {}                          # id(fed tensor) -> _FeedSpec
+        self._fast_runs = collections.OrderedDict()    # (fetch key, ids of the feed keys) -> _FastRun
         self._closed = False
         self._default_ctx = None
 
@@ -253,7 +310,17 @@ class Session:
             raise RuntimeError("Attempted to use a closed Session.")
         # Per-call Python cost is what a tiny graph pays, so the fetch mapping is cached by the fetches' ids
         # (the cache holds the fetched objects, so their ids cannot be reused while the entry lives).
-        fkey = _fetch_key(fetches)
+        ft = type(fetches)
+        fkey = id(fetches) if ft is SymbolicTensor or ft is Operation else _fetch_key(fetches)  # (its 1st case)
+        if fkey is not None:
+            rkey = (fkey, *map(id, feed_dict)) if feed_dict else (fkey,)
+            fast = self._fast_runs.get(rkey)
+            if fast is not None:
+                out = fast.run(feed_dict, options)
+                if out is not _DECLINED:
+                    return out
+        else:
+            rkey = None
         entry = self._fetch_cache.get(fkey) if fkey is not None else None
         if entry is None:
             mapper = _FetchMapper(self._graph, fetches)
@@ -264,7 +331,7 @@ class Session:
             if fkey is not None:
                 _bounded_put(self._fetch_cache, fkey, entry)
         mapper, fetch_tensors, targets, element_ids, is_op = entry
-        feed_tensors, feed_values = self._prepare_feeds(feed_dict)
+        feed_tensors, feed_values, direct = self._prepare_feeds(feed_dict)
         key = (element_ids, tuple(map(id, feed_tensors)))
         # A plan, once compiled, serves its fetches/feeds for the session's life, as TF's executors do: ops added
         # later cannot change what the fetches reach (a script that builds an op every step keeps its step's
@@ -274,6 +341,8 @@ class Session:
             plan = compile_plan(self._graph, fetch_tensors, targets, feed_tensors,
                                 jit_compile=compiled_plan.session_jit(self._config))
             _bounded_put(self._plans, key, plan)
+        if rkey is not None and direct and rkey not in self._fast_runs:
+            _bounded_put(self._fast_runs, rkey, _FastRun(self, plan, mapper, is_op, feed_tensors))
         prev = getattr(_ctx, "resource_store", None)
         prev_options = getattr(_ctx, "run_options", None)
         _ctx.resource_store = self._resource_store
@@ -291,16 +360,21 @@ class Session:
         return mapper.build(values)
 
     def _prepare_feeds(self, feed_dict):
+        """(fed tensors, their torch values, whether every key is a fed tensor itself: no names, no nesting)."""
         if not feed_dict:
-            return [], []
+            return [], [], True
         tensors, values = [], []
         seen = {}
         specs = self._feed_specs
+        direct = True
         for key, value in feed_dict.items():
             spec = specs.get(id(key))
             # A tensor of this graph fed before needs no resolving (its spec holds it: the id stays its own).
-            items = ((key, key, spec, value),) if spec is not None and spec.tensor is key else \
-                self._resolve_feed_item(key, value)
+            if spec is not None and spec.tensor is key:
+                items = ((key, key, spec, value),)
+            else:
+                items = self._resolve_feed_item(key, value)
+                direct = direct and len(items) == 1 and items[0][1] is key
             for k, t, spec, v in items:
                 tv = spec.fast(v)
                 if tv is None:
@@ -311,7 +385,7 @@ class Session:
                 seen[id(t)] = len(tensors)
                 tensors.append(t)
                 values.append(tv)
-        return tensors, values
+        return tensors, values, direct
 
     def _resolve_feed_item(self, key, value) -> list:
         """One ``feed_dict`` item as ``(key, tensor, spec, value)`` per fed tensor: any key (names, nested tuples
@@ -397,6 +471,7 @@ class Session:
         self._plans.clear()
         self._fetch_cache.clear()
         self._feed_specs.clear()
+        self._fast_runs.clear()
 
     def as_default(self):
         """Mirrors ``Session.as_default``."""

@@ -167,6 +167,13 @@ class SparseTensorSpec(TypeSpec):
     def _serialize(self) -> tuple:
         return (self._shape, self._dtype)
 
+    @property
+    def _component_specs(self) -> list:
+        """Mirrors ``SparseTensorSpec._component_specs``: indices, values, dense_shape."""
+        rank = self._shape.rank
+        return [TensorSpec([None, rank], dtypes.int64), TensorSpec([None], self._dtype),
+                TensorSpec([rank], dtypes.int64)]
+
     @classmethod
     def from_value(cls, value) -> "SparseTensorSpec":
         """Mirrors ``SparseTensorSpec.from_value``."""
@@ -213,6 +220,21 @@ class RaggedTensorSpec(TypeSpec):
     def _serialize(self) -> tuple:
         out = (self._shape, self._dtype, self._ragged_rank, self._row_splits_dtype)
         return out if self._flat_values_spec is None else out + (self._flat_values_spec,)
+
+    @property
+    def _component_specs(self) -> list:
+        """Mirrors ``RaggedTensorSpec._component_specs``: the flat values, then the row splits from the
+        outermost dimension in (the outermost of known length when the row count is known)."""
+        if self._ragged_rank == 0:
+            return [TensorSpec(self._shape, self._dtype)]
+        if self._flat_values_spec is not None:
+            flat = self._flat_values_spec
+        else:
+            inner = TensorShape(None) if self._shape.rank is None else self._shape[self._ragged_rank + 1:]
+            flat = TensorSpec(TensorShape([None]).concatenate(inner), self._dtype)
+        nrows = None if self._shape.rank is None else self._shape.as_list()[0]
+        splits = [TensorSpec([None if nrows is None else nrows + 1], self._row_splits_dtype)]
+        return [flat] + splits + [TensorSpec([None], self._row_splits_dtype)] * (self._ragged_rank - 1)
 
     @classmethod
     def from_value(cls, value) -> "RaggedTensorSpec":

@@ -135,7 +135,7 @@ def call_function(library: FunctionLibrary, name: str, inputs, scope: str = "") 
             [result] if result is not None and hasattr(result, "dtype") else [])
         outputs[node.name] = (list(outs), _output_offsets(node, attrs))
         done[node.name] = getattr(outs[0], "op", None) if outs and graph is not None else (
-            result if graph is not None else None)
+            result if graph is not None and not isinstance(result, (list, tuple)) else None)
     result = []
     for out_arg in fdef.signature.output_arg:
         ref = fdef.ret[out_arg.name]
@@ -197,8 +197,9 @@ def _partitioned_call(ctx, inputs):
     if ctx.graph is not None and not outs:
         return apply_op("NoOp", [], {}, name=ctx.name)
     if ctx.graph is not None:
-        outs = [apply_op("Identity", [t], {}, name=f"{ctx.name}" if i == 0 else f"{ctx.name}_out{i}")
-                for i, t in enumerate(outs)]
+        # One op named as the call node, so its outputs are 'name:0', 'name:1', ... as in TF.
+        outs = [apply_op("Identity", [outs[0]], {}, name=ctx.name)] if len(outs) == 1 else \
+            list(apply_op("IdentityN", list(outs), {"N": len(outs)}, name=ctx.name))
     return outs
 
 

@@ -16,7 +16,17 @@ from tfcompat._src.protos.op_signatures import signature
 from tfcompat._src.framework.tensor_util import shape_proto
 from tfcompat._src.protos.graph import FunctionDef
 
-__all__ = ["function_def", "captured_variables"]
+__all__ = ["function_def", "captured_variables", "unique_name"]
+
+
+def unique_name(base: str, used: set) -> str:
+    """``base``, or ``base_1``, ``base_2``, ... : the first not in ``used`` (which it is added to)."""
+    out, i = base, 1
+    while out in used:
+        out = f"{base}_{i}"
+        i += 1
+    used.add(out)
+    return out
 
 
 def _arg_name(name: str, used: set) -> str:
@@ -24,12 +34,7 @@ def _arg_name(name: str, used: set) -> str:
     base = re.sub(r"[^a-z0-9_]", "_", name.lower())
     if not base or not base[0].isalpha():
         base = "arg_" + base
-    out, i = base, 1
-    while out in used:
-        out = f"{base}_{i}"
-        i += 1
-    used.add(out)
-    return out
+    return unique_name(base, used)
 
 
 def captured_variables(concrete) -> list:

@@ -153,6 +153,22 @@ class RestoredConcreteFunction:
         return f"<RestoredConcreteFunction {self.name}>"
 
 
+def _converted(spec, value):
+    """TF's ``_try_convert_to_tensor``: a non-tensor value for a TensorSpec as a tensor (None if it cannot be)."""
+    if not isinstance(spec, TensorSpec) or isinstance(value, (Tensor, Variable)):
+        return value
+    try:
+        return convert_to_tensor(value, dtype_hint=spec.dtype)
+    except (TypeError, ValueError):
+        return None
+
+
+def _fits(spec, value) -> bool:
+    if isinstance(spec, TensorSpec):
+        return value is not None and spec.is_compatible_with(value)
+    return spec == value
+
+
 class RestoredFunction:
     """A ``tf.function`` read from a SavedModel: a call runs the saved concrete function whose input signature
     matches the arguments (TF raises ValueError when none does: it cannot trace new ones)."""
@@ -169,7 +185,7 @@ class RestoredFunction:
     def get_concrete_function(self, *args, **kwargs):
         if not args and not kwargs and len(self._concrete) == 1:
             return self._concrete[0]
-        return self._match(args, kwargs)
+        return self._match(args, kwargs)[0]
 
     def _canonical(self, args, kwargs):
         argspec = self._spec.get("fullargspec") if self._spec else None
@@ -189,32 +205,29 @@ class RestoredFunction:
         return tuple(args), kwargs
 
     def _match(self, args, kwargs):
+        """(concrete function, arguments) of the first saved trace the arguments fit: as TF's
+        ``restored_function_body``, first as given, then with non-tensor values converted to tensors
+        (``dtype_hint`` the spec's dtype, so ``5`` fits a float32 spec)."""
         args, kwargs = self._canonical(args, kwargs)
-        for fn in self._concrete:
-            spec_args, spec_kwargs = fn.structured_input_signature
-            try:
-                nest.assert_same_structure(spec_args, args, check_types=False)
-            except (ValueError, TypeError):
-                continue
-            ok = True
-            for spec, value in zip(nest.flatten(spec_args), nest.flatten(args)):
-                if isinstance(spec, TensorSpec):
-                    if not spec.is_compatible_with(value):
-                        ok = False
-                        break
-                elif spec != value:
-                    ok = False
-                    break
-            if ok:
-                return fn
+        for convert in (False, True):
+            for fn in self._concrete:
+                spec_args, spec_kwargs = fn.structured_input_signature
+                try:
+                    nest.assert_same_structure(spec_args, args, check_types=False)
+                except (ValueError, TypeError):
+                    continue
+                values = [_converted(spec, v) if convert else v
+                          for spec, v in zip(nest.flatten(spec_args), nest.flatten(args))]
+                if all(_fits(spec, v) for spec, v in zip(nest.flatten(spec_args), values)):
+                    return fn, nest.pack_sequence_as(spec_args, values)
         raise ValueError(f"Could not find matching concrete function to call loaded from the SavedModel. Got:\n"
                          f"  Positional arguments ({len(args)} total): {args}\n  Keyword arguments: {kwargs}\n"
                          f"Expected these arguments to match one of the following {len(self._concrete)} "
                          f"option(s): {[f.structured_input_signature for f in self._concrete]}")
 
     def __call__(self, *args, **kwargs):
-        fn = self._match(args, kwargs)
-        return fn(*self._canonical(args, kwargs)[0])
+        fn, args = self._match(args, kwargs)
+        return fn(*args)
 
     def __repr__(self):
         return f"<RestoredFunction with {len(self._concrete)} concrete function(s)>"

@@ -11,7 +11,9 @@ from tfcompat._src.framework.graph import Graph
 from tfcompat._src.runtime import meta_graph as meta_graph_lib
 from tfcompat._src.runtime.session import Session
 from tfcompat._src.runtime.training import checkpoint_io
+from tfcompat._src.runtime.training.saver import Saver
 from tfcompat._src.saved_model import function_def  # noqa: F401 - function calls in imported graphs
+from tfcompat._src.saved_model import serving_graph
 from tfcompat._src.saved_model.reader import (
     SAVED_MODEL_FILENAME_PB, SAVED_MODEL_FILENAME_PBTXT, meta_graph_for_tags, read_saved_model, variables_path,
 )
@@ -21,7 +23,7 @@ __all__ = ["load", "maybe_saved_model_directory", "contains_saved_model", "load_
 
 MAIN_OP_KEY = "saved_model_main_op"
 LEGACY_INIT_OP_KEY = "legacy_init_op"
-INIT_OP_SIGNATURE_KEY = "__saved_model_init_op"
+INIT_OP_SIGNATURE_KEY = serving_graph.INIT_OP_SIGNATURE_KEY
 
 
 def maybe_saved_model_directory(export_dir) -> bool:
@@ -62,14 +64,23 @@ def load(sess, tags, export_dir, import_scope=None, **saver_kwargs):
     graph = sess.graph
     prefix = import_scope + "/" if import_scope else ""
     with graph.as_default():
-        saver = meta_graph_lib.import_meta_graph(meta, import_scope=import_scope, **saver_kwargs)
-        path = variables_path(export_dir)
-        if saver is not None and checkpoint_io.checkpoint_exists(path):
-            saver.restore(sess, path)
+        _import_and_restore(sess, meta, export_dir, import_scope, saver_kwargs)
         init = _init_op(graph, meta, prefix)
     if init is not None:
         sess.run(init)
     return meta
+
+
+def _import_and_restore(sess, meta, export_dir, import_scope, saver_kwargs) -> None:
+    """Imports ``meta`` into ``sess``'s graph and restores its variables from ``export_dir``: through its Saver,
+    or (a TF 2 SavedModel) those its signature calls capture, by their object-graph checkpoint keys."""
+    saver = meta_graph_lib.import_meta_graph(meta, import_scope=import_scope, **saver_kwargs)
+    captured = serving_graph.signature_variables(sess.graph, meta, import_scope + "/" if import_scope else "")
+    if captured:
+        saver = Saver(var_list=captured)
+    path = variables_path(export_dir)
+    if saver is not None and checkpoint_io.checkpoint_exists(path):
+        saver.restore(sess, path)
 
 
 class _V1Signature:
@@ -83,9 +94,18 @@ class _V1Signature:
         self.structured_outputs = dict(self._outputs)
 
     def __call__(self, *args, **kwargs):
-        if args:
-            raise TypeError("A signature takes its inputs as keyword arguments: "
-                            f"{sorted(self._inputs)}.")
+        # TF prunes the signature with are_keyword_args_also_positional: positional arguments bind to the
+        # inputs in sorted key order; every input is required.
+        names = sorted(self._inputs)
+        problem = ("too many positional arguments" if len(args) > len(names) else
+                   next((f"multiple values for argument '{k}'" for k in names[:len(args)] if k in kwargs), None) or
+                   next((f"got an unexpected keyword argument '{k}'" for k in kwargs if k not in self._inputs),
+                        None))
+        kwargs = {**dict(zip(names, args)), **kwargs}
+        problem = problem or next((f"missing a required argument: '{k}'" for k in names if k not in kwargs), None)
+        if problem:
+            raise TypeError(f"Binding inputs to tf.function failed due to `{problem}`. Received args: {args} and "
+                            f"kwargs: {kwargs}.")
         feed = {self._inputs[k]: (v.numpy() if hasattr(v, "numpy") else v) for k, v in kwargs.items()}
         values = self._session.run(self._outputs, feed)
         return {k: convert_to_tensor(v) for k, v in values.items()}
@@ -99,10 +119,7 @@ class _LoadedV1:
         with ctx_lib.push_graph(self.graph):
             self._session = Session(graph=self.graph)
             prefix = ""
-            saver = meta_graph_lib.import_meta_graph(meta)
-            path = variables_path(export_dir)
-            if saver is not None and checkpoint_io.checkpoint_exists(path):
-                saver.restore(self._session, path)
+            _import_and_restore(self._session, meta, export_dir, None, {})
             init = _init_op(self.graph, meta, prefix)
         if init is not None:
             self._session.run(init)

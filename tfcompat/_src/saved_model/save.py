@@ -8,8 +8,8 @@ arguments and returning dicts) and the ``SignatureDef``s; ``variables/variables`
 graph has the same nodes (node ids are shared); and an empty ``assets/`` directory.
 
 Differences from TF: functions are saved with the traces they have (and the one their ``input_signature``
-gives); the meta graph has no ``GraphDef`` nodes for TF1-style serving (``tf.compat.v1.saved_model.loader`` and
-TF Serving use those), no ``fingerprint.pb``; resources other than variables (tables, datasets) and Keras
+gives); the meta graph's ``GraphDef`` nodes and ``SaverDef`` for TF1-style serving are serving_graph.py's (one
+checkpoint shard); no ``fingerprint.pb`` is written; resources other than variables (tables, datasets) and Keras
 metadata are not saved."""
 from __future__ import annotations
 
@@ -28,8 +28,10 @@ from tfcompat._src.runtime.function import Function
 from tfcompat._src.runtime.function_types import TensorSpec
 from tfcompat._src.runtime.meta_graph import TF_VERSION
 from tfcompat._src.runtime.training import checkpoint as checkpoint_lib
+from tfcompat._src.runtime.training import checkpoint_graph
 from tfcompat._src.runtime.training import checkpoint_io
-from tfcompat._src.saved_model import structure
+from tfcompat._src.runtime.training import checkpoint_restore
+from tfcompat._src.saved_model import serving_graph, structure
 from tfcompat._src.saved_model.function_export import captured_variables, function_def
 
 __all__ = ["save", "SaveOptions", "LoadOptions"]
@@ -72,6 +74,7 @@ def _functions_of(obj) -> list:
 
 
 def _concretes(fn: Function) -> list:
+    fn.traced_inlined_calls()
     if fn.input_signature is not None and not fn._traces:
         fn.get_concrete_function()
     seen, out = set(), []
@@ -97,7 +100,7 @@ class _Saver:
         while queue:
             i = queue.popleft()
             obj = self.objects[i]
-            kids = list(checkpoint_lib.trackable_children(obj)) if self.kind[i] == "object" else []
+            kids = list(checkpoint_graph.trackable_children(obj)) if self.kind[i] == "object" else []
             if self.kind[i] == "object" and hasattr(obj, "__dict__") and not isinstance(obj, (list, dict, tuple)):
                 kids += [(n, f) for n, f in _functions_of(obj)]
             if i == 0 and signatures:
@@ -116,7 +119,7 @@ class _Saver:
         self.ids = ids
 
     def key(self, j) -> str:
-        return "/".join(checkpoint_lib.escape_local_name(p) for p in self.paths[j]) + "/" + _VALUE
+        return "/".join(checkpoint_graph.escape_local_name(p) for p in self.paths[j]) + "/" + _VALUE
 
     def _add_concrete(self, concrete, signature_key=None):
         if signature_key is None and id(concrete) in self.concrete:
@@ -198,7 +201,8 @@ class _Saver:
             else:
                 node.user_object.identifier = "_generic_user_object"
                 node.user_object.version.producer = node.user_object.version.min_consumer = 1
-        for key, concrete in (signatures or {}).items():
+        calls = []
+        for key, concrete in sorted((signatures or {}).items()):   # TF's call nodes follow the sorted keys
             name = self._add_concrete(concrete, signature_key=key)
             node_id = len(graph.nodes)
             sig_node = self.children[self.ids[id(self._signature_obj)]]
@@ -211,6 +215,12 @@ class _Saver:
             # TF's canonicalize_signatures: a one-input signature also takes its input positionally.
             bare.allowed_positional_arguments = 1 if len(kw) == 1 else 0
             _signature_def(meta, key, concrete, kw)
+            outputs = meta.signature_def[key].outputs
+            calls.append((key, name, [(k, kw[k].dtype.as_datatype_enum) for k in sorted(kw)],
+                          [(k, outputs[k].dtype) for k in sorted(outputs)],
+                          captured_variables(concrete)))
+        serving_graph.add_serving_nodes(meta, [(o, j) for j, o in enumerate(self.objects) if isinstance(o, Variable)],
+                                        calls)
         meta.graph_def.library.CopyFrom(self.library)
         meta.graph_def.versions.producer = 2474
         meta.object_graph_def.CopyFrom(graph)
@@ -228,7 +238,7 @@ class _Saver:
             if isinstance(obj, Variable):
                 key = self.key(j)
                 node.attributes.add(name="VARIABLE_VALUE", full_name=obj.name.split(":")[0], checkpoint_key=key)
-                values[key] = checkpoint_lib.eager_value(obj)
+                values[key] = checkpoint_restore.eager_value(obj)
         has = [len(n.attributes) > 0 for n in tog.nodes]
         changed = True
         while changed:
@@ -263,14 +273,14 @@ def _signature_def(meta, key, concrete, kwargs_specs) -> None:
     sig = meta.signature_def[key]
     sig.method_name = "tensorflow/serving/predict"
     for name, spec in kwargs_specs.items():
-        sig.inputs[name].CopyFrom(TensorInfo(name=f"{key}_{name}:0", dtype=spec.dtype.as_datatype_enum,
+        sig.inputs[name].CopyFrom(TensorInfo(dtype=spec.dtype.as_datatype_enum,
                                              tensor_shape=shape_proto(spec.shape)))
     outputs = concrete.structured_outputs
     if not isinstance(outputs, dict):
         outputs = {f"output_{i}": t for i, t in enumerate(nest.flatten(outputs))}
-    for i, k in enumerate(sorted(outputs)):
+    for k in sorted(outputs):
         t = outputs[k]
-        sig.outputs[k].CopyFrom(TensorInfo(name=f"StatefulPartitionedCall:{i}", dtype=t.dtype.as_datatype_enum,
+        sig.outputs[k].CopyFrom(TensorInfo(dtype=t.dtype.as_datatype_enum,
                                            tensor_shape=shape_proto(t.shape)))
 
 
@@ -310,8 +320,12 @@ def save(obj, export_dir, signatures=None, options=None):
     meta = saver.meta_graph(signatures)
     os.makedirs(os.path.join(export_dir, "variables"), exist_ok=True)
     os.makedirs(os.path.join(export_dir, "assets"), exist_ok=True)
-    checkpoint_io.write_checkpoint(os.path.join(export_dir, "variables", "variables"),
-                                   saver.checkpoint_values(meta.object_graph_def))
+    values = saver.checkpoint_values(meta.object_graph_def)
+    variables = [(j, o) for j, o in enumerate(saver.objects) if isinstance(o, Variable)]
+    if variables:
+        serving_graph.add_saver(meta, [o for _, o in variables], [saver.key(j) for j, _ in variables],
+                                values[checkpoint_lib.OBJECT_GRAPH_KEY])
+    checkpoint_io.write_checkpoint(os.path.join(export_dir, "variables", "variables"), values)
     saved_model = SavedModel(saved_model_schema_version=1)
     saved_model.meta_graphs.add().CopyFrom(meta)
     with open(os.path.join(export_dir, "saved_model.pb"), "wb") as f:

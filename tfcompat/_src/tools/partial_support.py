@@ -112,8 +112,8 @@ PARTIAL: dict[str, tuple[str, str]] = {
     "tf.random.uniform_candidate_sampler": _CANDIDATES,
     "tf.saved_model.load": ("saved-model-subset", "no composite tensors in signatures, no tables/datasets; "
                                                   "restored functions run op by op"),
-    "tf.saved_model.save": ("saved-model-subset", "writes traced functions and variables, not TF1 serving graphs "
-                                                  "or assets"),
+    "tf.saved_model.save": ("saved-model-subset", "writes traced functions, variables and TF1 serving nodes, "
+                                                  "not assets or fingerprint.pb"),
     "tf.sort": (_EXTRA_OPS, "always a stable sort"),
     "tf.summary.histogram": _TF2_SUMMARY,
     "tf.summary.image": _TF2_SUMMARY,

@@ -4,7 +4,7 @@ from __future__ import annotations
 from tfcompat import (
     AggregationMethod, DType, DeviceSpec, GradientTape, Graph, Operation, Tensor, TensorShape, TensorSpec,
     UnconnectedGradients, Variable, abs, acos, add, add_n, argmax, argmin, as_dtype, asin, atan, atan2,
-    bfloat16, bool, broadcast_to, case, cast, ceil, clip_by_value, complex64, complex128, concat, cond, constant,
+    bfloat16, bool, broadcast_to, case, cast, ceil, complex64, complex128, concat, cond, constant,
     control_dependencies, convert_to_tensor, cos, cosh, device, divide, double, equal, executing_eagerly, exp,
     expand_dims, fill, float16, float32, float64, floor, floordiv, function, gather, gather_nd, gradients, greater,
     greater_equal, group, half, hessians, identity, identity_n, init_scope, int8, int16, int32, int64, less,
@@ -138,7 +138,8 @@ from tfcompat import raw_ops
 __all__ += ["custom_gradient", "RegisterGradient", "NotDifferentiable", "no_gradient", "raw_ops"]
 
 # --- optimizers and training utilities (issue 6): clip_by_global_norm, Saver helpers, ... ------------------
-from tfcompat._src.ops.clip_ops import clip_by_average_norm, clip_by_global_norm, clip_by_norm, global_norm
+from tfcompat._src.ops.clip_ops import (clip_by_average_norm, clip_by_global_norm, clip_by_norm, clip_by_value,
+                                         global_norm)
 
 __all__ += ["clip_by_average_norm", "clip_by_global_norm", "clip_by_norm", "global_norm"]
 
@@ -316,7 +317,7 @@ from tfcompat._src.ops.sparse_ops_api import (  # noqa: E402
     reshape as sparse_reshape, retain as sparse_retain, segment_mean_v1 as sparse_segment_mean,
     segment_sqrt_n_v1 as sparse_segment_sqrt_n, segment_sum_v1 as sparse_segment_sum, slice as sparse_slice,
     softmax as sparse_softmax, sparse_dense_matmul as sparse_tensor_dense_matmul, sparse_placeholder,
-    sparse_to_dense_v1 as sparse_tensor_to_dense, split_v1 as sparse_split, to_indicator as sparse_to_indicator,
+    to_dense as sparse_tensor_to_dense, split_v1 as sparse_split, to_indicator as sparse_to_indicator,
     transpose as sparse_transpose,
 )
 from tfcompat.compat.v1 import sparse  # noqa: E402

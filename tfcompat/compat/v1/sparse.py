@@ -7,7 +7,7 @@ from tfcompat._src.ops.sparse_ops_api import (
     reorder, reset_shape, reshape, retain, segment_mean_v1 as segment_mean, segment_sqrt_n_v1 as segment_sqrt_n,
     segment_sum_v1 as segment_sum, slice, softmax,
     sparse_dense_matmul, sparse_dense_matmul as matmul, sparse_placeholder as placeholder,
-    sparse_to_dense_v1 as to_dense, split_v1 as split, to_indicator, transpose,
+    to_dense, split_v1 as split, to_indicator, transpose,
 )
 
 __all__ = ["SparseTensor", "add", "bincount", "concat", "expand_dims", "eye", "fill_empty_rows", "from_dense", "mask",

@@ -1,4 +1,5 @@
-"""A stand-in for OpenAI ``gym`` (not installed in tests): ``gym.make('CartPole-v0')`` and friends, the classic
+"""A stand-in for OpenAI ``gym`` (not installed in tests): ``gym.make('CartPole-v0')`` and friends (and
+``Pendulum-v0``, gym 0.x's pendulum swing-up with its constants, Euler-integrated every 0.05 s), the classic
 gym 0.x API (``reset() -> obs``, ``step(a) -> (obs, reward, done, info)``), simulated in numpy.
 
 Only what the corpus's reinforcement-learning scripts touch exists: ``make``, ``Env``, ``env.unwrapped``,
@@ -122,8 +123,57 @@ class TimeLimit:
         return obs, reward, done or self._steps >= self._max_steps, info
 
 
+class PendulumEnv(Env):
+    """gym 0.x's ``Pendulum-v0``: a torque in [-2, 2] swings a pendulum up; observation (cos, sin, angular
+    velocity), reward minus (angle^2 + 0.1 velocity^2 + 0.001 torque^2), never terminal (the time limit ends it)."""
+    max_speed, max_torque, dt, g, m, l = 8.0, 2.0, 0.05, 10.0, 1.0, 1.0
+
+    def __init__(self):
+        self._rng = np.random.RandomState(0)
+        self.action_space = _Box([-self.max_torque], [self.max_torque])
+        high = np.array([1.0, 1.0, self.max_speed])
+        self.observation_space = _Box(-high, high)
+        self.state = None
+
+    @property
+    def unwrapped(self):
+        return self
+
+    def seed(self, seed=None):
+        self._rng = np.random.RandomState(seed)
+        return [seed]
+
+    def reset(self):
+        self.state = self._rng.uniform(low=[-np.pi, -1.0], high=[np.pi, 1.0])
+        return self._obs()
+
+    def _obs(self):
+        th, thdot = self.state
+        return np.array([np.cos(th), np.sin(th), thdot])
+
+    def _terminal(self):
+        return False
+
+    def step(self, u):
+        th, thdot = self.state
+        u = float(np.clip(u, -self.max_torque, self.max_torque)[0])
+        angle = ((th + np.pi) % (2 * np.pi)) - np.pi
+        costs = angle ** 2 + 0.1 * thdot ** 2 + 0.001 * u ** 2
+        thdot = thdot + (-3 * self.g / (2 * self.l) * np.sin(th + np.pi) + 3.0 / (self.m * self.l ** 2) * u) * self.dt
+        th = th + thdot * self.dt
+        self.state = np.array([th, np.clip(thdot, -self.max_speed, self.max_speed)])
+        return self._obs(), -costs, False, {}
+
+    def render(self, mode="human"):
+        return None
+
+    def close(self):
+        pass
+
+
 _ENVS = {"CartPole-v0": lambda: TimeLimit(CartPoleEnv(), 200),
-         "CartPole-v1": lambda: TimeLimit(CartPoleEnv(), 500)}
+         "CartPole-v1": lambda: TimeLimit(CartPoleEnv(), 500),
+         "Pendulum-v0": lambda: TimeLimit(PendulumEnv(), 200)}
 
 
 class Env026(Env):

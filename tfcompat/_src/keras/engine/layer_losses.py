@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import warnings
+import weakref
 
 from tfcompat._src.framework import context as ctx_lib
 from tfcompat._src.framework import nest
@@ -16,7 +17,7 @@ from tfcompat._src.keras import autocast_variable, backend
 from tfcompat._src.keras import hooks
 from tfcompat._src.keras.engine import base_layer_utils as utils
 
-__all__ = ["LossesMixin"]
+__all__ = ["LossesMixin", "mark_metric_result", "metric_of_result"]
 
 
 class LossesMixin:
@@ -136,11 +137,56 @@ class LossesMixin:
         return collected
 
     def add_metric(self, value, name=None, **kwargs):
-        """Mirrors ``Layer.add_metric`` (a mean of ``value`` named ``name``)."""
+        """Mirrors ``Layer.add_metric``: inside ``call``, a mean of ``value`` named ``name`` (one ``Mean`` per
+        name, created on first use), or, for the result of calling a ``Metric``, that metric itself (already
+        updated; its name is the key). ``name`` is required otherwise, as in tf-keras.
+
+        Differs from tf-keras: outside ``call``, a symbolic ``value`` is averaged by a ``Mean`` on this layer
+        rather than an ``AddMetric`` layer inserted into a Functional model's graph."""
+        unknown = [key for key in kwargs if key != "aggregation"]
+        if unknown:
+            raise TypeError(f"Unknown keyword arguments: {kwargs.keys()}. Expected `aggregation`.")
+        metric = metric_of_result(value)
+        if name is None and metric is None:
+            raise ValueError("Please provide a name for your metric like `self.add_metric(tf.reduce_sum(inputs), "
+                             "name='mean_activation')`")
+        if metric is not None:
+            name = metric.name
+        if not utils.call_context().in_call and not isinstance(value, SymbolicTensor):
+            raise ValueError("Expected a symbolic Tensor for the metric value, received: " + str(value))
         existing = [m for m in self._metrics if m.name == name]
         if existing:
-            metric = existing[0]
-        else:
-            metric = hooks.get("mean_metric")(name=name, dtype=value.dtype)
+            tracked = existing[0]
+        elif metric is not None:
+            tracked = metric
             self._metrics.append(metric)
-        metric.update_state(value)
+        else:
+            tracked = hooks.get("mean_metric")(name=name, dtype=value.dtype)
+            self._metrics.append(tracked)
+        if metric is None:  # a Metric's result has already updated that metric's state
+            tracked.update_state(value)
+
+
+# tf-keras marks a Metric call's result with ``result._metric_obj = metric`` so ``add_metric`` can track that
+# metric; tensors here have __slots__, so the mark is a side table keyed by id, held while the result lives.
+_METRIC_OF_RESULT: dict = {}
+
+
+def mark_metric_result(value, metric) -> None:
+    """Records that ``value`` is the result of calling ``metric`` (``Metric.__call__``)."""
+    key = id(value)
+
+    def forget(ref, key=key):
+        if _METRIC_OF_RESULT.get(key, (None,))[0] is ref:
+            del _METRIC_OF_RESULT[key]
+    try:
+        ref = weakref.ref(value, forget)
+    except TypeError:  # a dict result or a plain Python value: not markable
+        return
+    _METRIC_OF_RESULT[key] = (ref, metric)
+
+
+def metric_of_result(value):
+    """The Metric whose call returned ``value``, or None."""
+    entry = _METRIC_OF_RESULT.get(id(value))
+    return entry[1] if entry is not None and entry[0]() is value else None

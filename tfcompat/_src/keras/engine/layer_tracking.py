@@ -10,7 +10,7 @@ import itertools
 from tfcompat._src.ops import layers_base as v1_layers
 from tfcompat._src.ops import variables as variables_lib
 from tfcompat._src.runtime.module import Module
-from tfcompat._src.runtime.training import checkpoint as checkpoint_lib
+from tfcompat._src.runtime.training import checkpoint_graph
 from tfcompat._src.keras.engine import base_layer_utils as utils
 from tfcompat._src.keras.engine import trackable
 
@@ -55,7 +55,7 @@ class AttributeTrackingMixin:
         for leaf in _leaves(value):
             if isinstance(leaf, variables_lib.Variable):
                 self._track_variable(leaf, position)
-        if isinstance(value, (list, tuple, dict)) or checkpoint_lib.is_trackable(value):
+        if isinstance(value, (list, tuple, dict)) or checkpoint_graph.is_trackable(value):
             trackable.track(self, name, value, notify=False)
         else:
             trackable.untrack(self, name)

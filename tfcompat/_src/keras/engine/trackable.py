@@ -14,7 +14,7 @@ are not produced: they change neither the keys nor what restores."""
 from __future__ import annotations
 
 from tfcompat._src.runtime import module as module_lib
-from tfcompat._src.runtime.training import checkpoint as checkpoint_lib
+from tfcompat._src.runtime.training import checkpoint_graph
 
 __all__ = ["track", "untrack", "layer_children", "layer_dependencies"]
 
@@ -49,7 +49,7 @@ def untrack(layer, name: str) -> None:
 def layer_children(layer) -> list:
     """``[(local name, child), ...]``: ``layer``'s tracked dependencies that can hold checkpoint values."""
     deps = layer.__dict__.get(_DEPS) or {}
-    return [(name, value) for name, value in deps.items() if checkpoint_lib.is_trackable(value)]
+    return [(name, value) for name, value in deps.items() if checkpoint_graph.is_trackable(value)]
 
 
 def layer_dependencies(layers) -> list:

@@ -23,6 +23,7 @@ from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.keras import backend
 from tfcompat._src.keras import hooks
 from tfcompat._src.keras.engine.base_layer import Layer
+from tfcompat._src.keras.engine.layer_losses import mark_metric_result
 from tfcompat._src.keras.losses_utils import apply_valid_mask, get_mask, squeeze_or_expand_dimensions
 from tfcompat._src.keras.metrics.metrics_utils import Reduction
 from tfcompat._src.ops import array_ops, math_ops, reduction_ops
@@ -98,7 +99,9 @@ class Metric(Layer):
         update_op = self.update_state(*args, **kwargs)
         deps = [update_op] if update_op is not None and ctx_lib.graph_mode_graph() is not None else []
         with control_dependencies(deps):
-            return self.result()
+            result = self.result()
+        mark_metric_result(result, self)  # tf-keras: result._metric_obj = self (for Layer.add_metric)
+        return result
 
     def __str__(self):
         args = ",".join(f"{k}={v}" for k, v in self.get_config().items())

@@ -29,6 +29,7 @@ from tfcompat._src.keras.saving.model_config import KERAS_VERSION, decode_json_o
 from tfcompat._src.protos.schema import Field, ProtoFile
 from tfcompat._src.runtime.module import Module
 from tfcompat._src.runtime.training import checkpoint as checkpoint_lib
+from tfcompat._src.runtime.training import checkpoint_graph
 from tfcompat._src.saved_model import save as saved_model_save
 from tfcompat._src.saved_model.reader import meta_graph_for_tags, read_saved_model
 
@@ -131,7 +132,7 @@ def _object_paths(root, object_graph) -> list:
     while queue:
         node_id, path, obj = queue.pop(0)
         out.append((node_id, path, obj))
-        children = dict(checkpoint_lib.trackable_children(obj)) if obj is not None else {}
+        children = dict(checkpoint_graph.trackable_children(obj)) if obj is not None else {}
         for ref in object_graph.nodes[node_id].children:
             if ref.node_id in seen:
                 continue

@@ -10,8 +10,7 @@ The decorated method runs with a per-object ``_EagerVariableStore`` installed as
 
 ``tf.compat.v1.layers`` (ops/layers_base.py) report their weight regularizers to the store's
 ``add_regularizer`` as TF's do. This module also gives those Keras-free layers what TF's get from being Keras
-layers: Keras' ``regularizers.get``/``initializers.get`` for string arguments, Keras' object-name counters and the
-enclosing Keras call's ``training``.
+layers: Keras' object-name counters and the enclosing Keras call's ``training``.
 
 Differences from TF: a functional ``tf.keras.Model`` is built by ``get_or_create_layer``'s ``create_layer_method``
 outside the current Keras call (TF records functional nodes on KerasTensors anywhere; tfcompat's keras/engine only
@@ -27,7 +26,7 @@ from typing import Callable
 from tfcompat._src.framework import context as ctx_lib
 from tfcompat._src.framework import dtypes
 from tfcompat._src.framework.tensor_shape import TensorShape
-from tfcompat._src.keras import backend, initializers, regularizers
+from tfcompat._src.keras import backend
 from tfcompat._src.keras.engine import base_layer_utils
 from tfcompat._src.ops import layers_base, reduction_ops
 from tfcompat._src.ops.compat_v1_ops import executing_eagerly_outside_functions
@@ -36,10 +35,9 @@ from tfcompat._src.runtime.module import Module
 
 __all__ = ["track_tf1_style_variables", "get_or_create_layer"]
 
-# TF's tf.compat.v1.layers are Keras layers: their regularizer/initializer arguments go through Keras' ``get``,
-# their names come from Keras' object-name counters and a ``training`` left out is the enclosing Keras call's.
-layers_base.REGULARIZER_RESOLVERS.append(regularizers.get)
-layers_base.INITIALIZER_RESOLVERS.append(initializers.get)
+# TF's tf.compat.v1.layers are Keras layers: their names come from Keras' object-name counters and a ``training``
+# left out is the enclosing Keras call's (their activations, regularizers and initializers go through Keras'
+# ``get``: keras/activations.py, regularizers.py and initializers.py register those).
 layers_base.UNIQUE_NAME_FNS.append(backend.unique_object_name)
 layers_base.TRAINING_RESOLVERS.append(lambda: base_layer_utils.call_context().training)
 

@@ -1,8 +1,9 @@
 """``RaggedTensor.__getitem__`` (mirrors TF's ``ragged_getitem``): an int or slice on the rows, then on each
 ragged dimension a full slice ``:`` or a slice cutting every row, then indices on the uniform inner dimensions.
 
-TF refuses an integer index into a ragged (inner) dimension; so does this. Slices with a step other than 1 on a
-ragged dimension, ``tf.newaxis`` and ``Ellipsis`` are not supported (NotImplementedError)."""
+TF refuses an integer index into a ragged (inner) dimension; so does this. A slice of a ragged dimension may have
+a python int step (negative too: ``tf.reverse`` of a RaggedTensor is ``rt[:, ::-1]``), each row sliced by python's
+rules; a tensor step, ``tf.newaxis`` and ``Ellipsis`` are not supported (NotImplementedError)."""
 from __future__ import annotations
 
 from tfcompat._src.framework import dtypes
@@ -67,8 +68,10 @@ def _inner(rt, key):
             raise ValueError("Cannot index into an inner ragged dimension.")
         return _uniform_column(rt, first, rest)
     if first != slice(None):
-        if first.step not in (None, 1):
-            raise NotImplementedError("tfcompat: slices with a step on a ragged dimension are not supported.")
+        if first.step is not None and not isinstance(first.step, int):
+            raise NotImplementedError("tfcompat: a tensor step in a slice of a ragged dimension is not supported.")
+        if first.step == 0:
+            raise ValueError("slice step cannot be zero")
         rt = _slice_each_row(rt, first)
     if not rest:
         return rt
@@ -95,20 +98,24 @@ def _uniform_column(rt, index, rest):
 def _slice_each_row(rt, key: slice):
     starts, limits = rt.row_splits[:-1], rt.row_splits[1:]
     lengths = math_ops.subtract(limits, starts)
+    step = 1 if key.step is None else key.step
+    # python's slice rule per row: negatives count from the row's end, then clip to [0, length] (step > 0) or
+    # [-1, length - 1] (step < 0, where -1 is "before the first value")
+    low, high = (0, lengths) if step > 0 else (-1, math_ops.subtract(lengths, 1))
 
     def bound(v, default):
         if v is None:
             return default
         v = convert_to_tensor(v, dtype=dtypes.int64)
-        # python's slice rule per row: negatives count from the row's end, then clip to [0, length]
         v = math_ops.add(v, math_ops.multiply(lengths, math_ops.cast(math_ops.less(v, 0), dtypes.int64)))
-        return math_ops.minimum(math_ops.maximum(v, 0), lengths)
+        return math_ops.minimum(math_ops.maximum(v, low), high)
 
-    begin = bound(key.start, math_ops.multiply(lengths, 0))
-    end = math_ops.maximum(bound(key.stop, lengths), begin)
+    zero = math_ops.multiply(lengths, 0)
+    begin = bound(key.start, zero if step > 0 else high)
+    end = bound(key.stop, lengths if step > 0 else math_ops.subtract(zero, 1))
     new_starts = math_ops.add(starts, begin)
     new_limits = math_ops.add(starts, end)
-    splits, positions = apply_op("RaggedRange", [new_starts, new_limits, array_ops.constant(1, dtypes.int64)],
+    splits, positions = apply_op("RaggedRange", [new_starts, new_limits, array_ops.constant(step, dtypes.int64)],
                                  {"Tsplits": dtypes.int64})
     values = rt.values
     if _is_rt(values):

@@ -14,11 +14,12 @@ from tfcompat._src.framework import composite_dispatch, dtypes
 from tfcompat._src.framework.api_dispatch import dispatch_for_types
 from tfcompat._src.framework.dispatch import apply_op, convert_to_tensor
 from tfcompat._src.framework.tensor import Tensor
-from tfcompat._src.ops import array_ops, math_ops, reduction_ops
+from tfcompat._src.ops import array_manip_ops, array_ops, math_ops, reduction_ops
 from tfcompat._src.ops._helpers import static_int_list
 from tfcompat._src.ops.ragged import ragged_kernels  # noqa: F401 - registers the ragged raw ops
 from tfcompat._src.ops.ragged import ragged_string_ops  # noqa: F401 - registers tf.strings.* on RaggedTensors
 from tfcompat._src.ops.ragged import ragged_embedding_ops  # noqa: F401 - registers tf.nn.embedding_lookup(ragged ids)
+from tfcompat._src.ops.ragged import dynamic_ragged_shape  # noqa: F401 - registers tf.shape/zeros/... of ragged shapes
 from tfcompat._src.ops.ragged.ragged_operands import flat_operand as _flat_operand
 from tfcompat._src.ops.ragged.ragged_getitem import gather_rows
 from tfcompat._src.ops.ragged.ragged_tensor import RaggedTensor, _check_splits_dtype, _int64, _prepend_zero
@@ -443,6 +444,16 @@ def _install_operators():
     RaggedTensor.__neg__ = lambda self: _RaggedHandler.unary("Neg", self, None)
     RaggedTensor.__abs__ = lambda self: _RaggedHandler.unary("Abs", self, None)
     RaggedTensor.__invert__ = lambda self: _RaggedHandler.unary("LogicalNot", self, None)
+    # ``tensor - ragged``: tf.Tensor's operators fall back to dispatch on the function they apply (TF's
+    # ``Tensor.__sub__`` returns NotImplemented, so Python asks ``RaggedTensor.__rsub__``: the same result).
+    from tfcompat._src.ops import operators
+    dense_first = {math_ops.add: "AddV2", math_ops.subtract: "Sub", operators._mul: "Mul",
+                   math_ops.floordiv: "FloorDiv", math_ops.floormod: "FloorMod", math_ops.pow: "Pow",
+                   math_ops.less: "Less", math_ops.less_equal: "LessEqual", math_ops.greater: "Greater",
+                   math_ops.greater_equal: "GreaterEqual"}
+    for fn, op in dense_first.items():
+        dispatch_for_types(fn, RaggedTensor)(lambda x, y, name=None, op=op: _RaggedHandler.binary(op, x, y, None))
+    dispatch_for_types(operators._truediv, RaggedTensor)(lambda x, y, name=None: _ragged_truediv(x, y))
 
 
 
@@ -483,6 +494,35 @@ def _ragged_expand_dims(input, axis=None, name=None, dim=None):  # noqa: A002 - 
     if axis == 1:
         return RaggedTensor.from_uniform_row_length(input, 1)
     return input.with_values(array_ops.expand_dims(input.values, axis - 1))
+
+
+@dispatch_for_types(array_manip_ops.reverse, RaggedTensor)
+def _ragged_reverse(tensor, axis, name=None):
+    """TF's ``ragged_array_ops.reverse``: ``tensor[::-1]`` on each axis of ``axis`` (a python list of ints or a
+    constant tensor), reached once ``tf.reverse`` falls back to dispatch.
+
+    Raises:
+      TypeError: ``axis`` is not a list of ints or a constant tensor (TF's message)."""
+    message = "`axis` must be a list of int or a constant tensorwhen reversing axes in a ragged tensor"
+    if isinstance(axis, Tensor):
+        from tfcompat._src.framework.dispatch import constant_value
+        value = constant_value(axis)
+        if value is None:
+            raise TypeError(message)
+        axis = list(np.asarray(value).reshape(-1))   # numpy ints: TF's get_positive_axis then rejects them
+    elif not (isinstance(axis, (list, tuple)) and all(isinstance(a, int) for a in axis)):
+        raise TypeError(message)
+    rank = tensor.shape.rank
+    for i, a in enumerate(axis):
+        if not isinstance(a, int):
+            raise TypeError(f"axis[{i}] must be an int; got {type(a).__name__}")
+        if not -rank <= a < rank:
+            raise ValueError(f"axis[{i}]={a} out of bounds: expected {-rank}<=axis[{i}]<{rank}")
+    axis = [a % rank for a in axis]
+    slices = [slice(None)] * (max(axis) + 1 if axis else 0)
+    for a in axis:
+        slices[a] = slice(None, None, -1)
+    return tensor[tuple(slices)]
 
 
 _install_operators()

@@ -14,6 +14,7 @@ import numpy as np
 
 from tfcompat._src.framework import dtypes
 from tfcompat._src.framework.dispatch import apply_op, constant_value, convert_to_tensor
+from tfcompat._src.framework.name_scope import control_dependencies
 from tfcompat._src.framework.tensor import EagerTensor, Tensor
 from tfcompat._src.framework.string_tensor import StringTensor
 from tfcompat._src.framework.tensor_shape import TensorShape
@@ -276,6 +277,9 @@ class RaggedTensor:
         if lengths is None:
             values = array_ops.reshape(tensor, _merge_first_two(tensor))
             splits = math_ops.multiply(array_ops.range(nrows + 1), ncols)
+            static_rows = tensor.shape.as_list()[0]
+            if static_rows is not None:
+                splits.set_shape([static_rows + 1])   # TF keeps the static row count too: shape (2, 2)
             rt = cls._from_splits(values, splits)
             rt._uniform_row_length = tensor.shape.as_list()[1]   # TF keeps the static row length: shape (2, 2)
             return rt
@@ -287,12 +291,16 @@ class RaggedTensor:
     @classmethod
     def from_sparse(cls, st_input, name=None, row_splits_dtype=dtypes.int64) -> "RaggedTensor":
         """Mirrors ``tf.RaggedTensor.from_sparse`` for a 2-D, ragged-right ``SparseTensor`` (indices sorted,
-        each row's columns ``0..n-1``; not validated)."""
+        each row's columns ``0..n-1``; as TF, an ``Assert`` raises InvalidArgumentError otherwise)."""
         _check_splits_dtype(row_splits_dtype)
-        if st_input.dense_shape.shape.rank is not None and st_input.dense_shape.shape.as_list() != [2]:
-            raise ValueError(f"rank(st_input) must be 2. Received {st_input.dense_shape.shape}.")
-        rowids = st_input.indices[:, 0]
-        return cls.from_value_rowids(st_input.values, rowids, nrows=st_input.dense_shape[0], validate=False)
+        ds, ind = st_input.dense_shape.shape, st_input.indices.shape
+        rank_ds = ds.as_list()[0] if ds.rank is not None else None
+        rank_ind = ind.as_list()[1] if ind.rank is not None else None
+        if rank_ds != 2 and rank_ind != 2:
+            raise ValueError("rank(st_input) must be 2.")
+        with control_dependencies(_assert_ragged_right(st_input.indices)):
+            rowids = st_input.indices[:, 0]
+            return cls.from_value_rowids(st_input.values, rowids, nrows=st_input.dense_shape[0], validate=False)
 
     # ------------------------------------------------------------------------------------------
     # properties
@@ -589,6 +597,17 @@ def _merge(values, outer_axis: int, inner_axis: int):
     shape = values.shape.as_list()
     merged = shape[:outer_axis] + [-1] + shape[inner_axis + 1:]
     return array_ops.reshape(values, [(-1 if d is None else d) for d in merged])
+
+
+def _assert_ragged_right(indices) -> list:
+    """TF's ``_assert_sparse_indices_are_ragged_right``: each row's column indices are 0, 1, 2, ... in order."""
+    from tfcompat._src.ops.debugging_ops import Assert
+    prefix, suffix = indices[:, :-1], indices[:, -1]
+    changed = reduction_ops.reduce_any(math_ops.not_equal(prefix[1:], prefix[:-1]), axis=1)
+    ok = array_ops.where(changed, math_ops.equal(suffix[1:], 0), math_ops.equal(suffix[1:], suffix[:-1] + 1))
+    right = math_ops.logical_and(reduction_ops.reduce_all(math_ops.equal(suffix[:1], 0)),
+                                 reduction_ops.reduce_all(ok))
+    return [Assert(right, ["SparseTensor is not right-ragged", "SparseTensor.indices =", indices])]
 
 
 def _validate_splits(splits, values) -> None:

@@ -35,20 +35,15 @@ from tfcompat._src.protos.checkpoint import TrackableObjectGraph
 from tfcompat._src.runtime.data_structures import ListWrapper, _DictWrapper, wrap_container
 from tfcompat._src.runtime.training import checkpoint_io
 from tfcompat._src.runtime.training import checkpoint_management
-from tfcompat._src.runtime.training.checkpoint_graph import (ObjectGraph, escape_local_name, has_saved_state,
-                                                             is_trackable, trackable_children)
-from tfcompat._src.runtime.training.checkpoint_reader import translated_errors as _translated
+from tfcompat._src.runtime.training.checkpoint_graph import ObjectGraph, has_saved_state, is_trackable
+from tfcompat._src.runtime.training.checkpoint_reader import translated_errors
 from tfcompat._src.runtime.training.checkpoint_restore import (CheckpointLoadStatus, InitializationOnlyStatus,
                                                                NameBasedSaverStatus, Restore, eager_value,
                                                                on_attribute_set)
 
-# trackable_children, escape_local_name, eager_value, OBJECT_GRAPH_KEY: what tf.saved_model.save
-# (saved_model/save.py) shares with checkpoints (the same dependencies, key escaping and object-graph entry, so a
-# SavedModel's variables/ checkpoint is TF's); is_trackable: whether a value can hold checkpoint values (Keras
-# layers track only such attributes as dependencies).
-__all__ = ["Checkpoint", "CheckpointLoadStatus", "InitializationOnlyStatus", "NameBasedSaverStatus",
-           "object_graph_values", "write_trackable", "read_trackable", "OBJECT_GRAPH_KEY", "trackable_children",
-           "escape_local_name", "eager_value", "is_trackable"]
+# OBJECT_GRAPH_KEY: the checkpoint entry holding the serialized TrackableObjectGraph (tf.saved_model.save writes
+# it too, so a SavedModel's variables/ checkpoint is TF's).
+__all__ = ["Checkpoint", "object_graph_values", "write_trackable", "read_trackable", "OBJECT_GRAPH_KEY"]
 
 OBJECT_GRAPH_KEY = "_CHECKPOINTABLE_OBJECT_GRAPH"
 
@@ -139,15 +134,8 @@ class Checkpoint:
                 f"TensorSliceReader constructor: Failed to find any matching files for {save_path}\nPlease "
                 f"double-check that the path is correct. You may be missing the checkpoint suffix (e.g. the '-1' "
                 f"in 'path/to/ckpt-1').")
-        ckpt = _translated(lambda: checkpoint_io.open_checkpoint(save_path))
-        nodes = _translated(lambda: _saved_object_graph(ckpt))
-        if nodes is None:
-            return NameBasedSaverStatus(self, ckpt)
         root, attached = self._graph_root()
-        restore = Restore(ckpt, nodes, attached)
-        restore.match(0, root)
-        restore.apply()
-        return CheckpointLoadStatus(restore, root)
+        return _read(save_path, root, attached, names_root=self)
 
     def restore(self, save_path, options=None):
         """Mirrors ``Checkpoint.restore``: assigns checkpointed values to matching objects now and to objects
@@ -186,11 +174,16 @@ def read_trackable(root, save_path, attached=()):
     Raises:
       NotFoundError: no checkpoint at ``save_path``. ValueError / InvalidArgumentError: a shape / dtype
       differs (nothing is restored then)."""
-    save_path = os.fspath(save_path)
-    ckpt = _translated(lambda: checkpoint_io.open_checkpoint(save_path))
-    nodes = _translated(lambda: _saved_object_graph(ckpt))
+    return _read(os.fspath(save_path), root, attached, names_root=root)
+
+
+def _read(save_path: str, root, attached, names_root):
+    """Restores ``save_path`` into the object graph of ``root`` (+ ``attached``), or, for a name-based checkpoint,
+    every variable ``names_root`` depends on by its name."""
+    ckpt = translated_errors(lambda: checkpoint_io.open_checkpoint(save_path))
+    nodes = translated_errors(lambda: _saved_object_graph(ckpt))
     if nodes is None:
-        return NameBasedSaverStatus(root, ckpt)
+        return NameBasedSaverStatus(names_root, ckpt)
     restore = Restore(ckpt, nodes, attached)
     restore.match(0, root)
     restore.apply()

@@ -7,8 +7,6 @@ from __future__ import annotations
 import logging
 import weakref
 
-import numpy as np
-
 from tfcompat._src.framework import context as ctx_lib
 from tfcompat._src.framework import dtypes
 from tfcompat._src.framework import errors
@@ -53,11 +51,7 @@ def eager_value(v: Variable):
 def _assign_restored(var: Variable, t) -> None:
     """Assigns a restored value (a graph variable's in its default Session at once, where TF waits for
     ``run_restore_ops``)."""
-    if var._graph is None:
-        var._assign_value(t, "assign", validate_shape=False)
-    else:
-        sess = _session_for(var)
-        sess._resource_store[var] = saver_lib.leaf_value(t.to(sess._device_for(var)), var)
+    saver_lib.assign_restored(var, t, None if var._graph is None else _session_for(var))
 
 
 # -- restoring --------------------------------------------------------------------------------------------
@@ -122,7 +116,8 @@ class Restore:
         """Assigns the values collected by the first ``match``, after reading and checking all of them."""
         batch, self._batch = self._batch, None
         # Checked in key order, as TF's restore reads them: the first mismatch reported is TF's.
-        values = [(var, self._checked_value(var, key)) for var, key in sorted(batch, key=lambda item: item[1])]
+        values = [(var, saver_lib.checked_value(self.ckpt, key, var))
+                  for var, key in sorted(batch, key=lambda item: item[1])]
         for var, t in values:
             _assign_restored(var, t)
 
@@ -205,7 +200,7 @@ class Restore:
         if self._batch is not None:
             self._batch.append((var, key))
             return
-        _assign_restored(var, self._checked_value(var, key))
+        _assign_restored(var, saver_lib.checked_value(self.ckpt, key, var))
 
     def _restore_state(self, obj, attributes) -> None:
         """Restores an object that saves non-variable state (``has_saved_state``) from its attributes."""
@@ -228,23 +223,6 @@ class Restore:
             value = self.ckpt.numpy(key)
             values[name] = value if isinstance(value, bytes) else bytes(value.reshape(-1)[0])
         obj._restore_from_tensors(values)
-
-    def _checked_value(self, var, key):
-        ckpt = self.ckpt
-        if not ckpt.has(key):
-            raise errors.NotFoundError(None, None, f"Key {key} not found in checkpoint")
-        dt = ckpt.dtype(key)
-        if dt is not var.dtype:
-            raise errors.InvalidArgumentError(None, None, f"tensor_name = {key}; expected dtype "
-                                              f"{saver_lib.tf_dtype_name(var.dtype)} does not equal original "
-                                              f"dtype {saver_lib.tf_dtype_name(dt)}")
-        shape = ckpt.shape(key)
-        if not var.shape.is_compatible_with(shape):
-            raise ValueError(f"Received incompatible tensor with shape {tuple(shape)} when attempting to restore "
-                             f"variable with shape {tuple(var.shape.as_list())} and name {var.name}.")
-        if dt is dtypes.string:   # a string variable holds its bytes as a numpy object array
-            return np.asarray(ckpt.numpy(key), dtype=object)
-        return ckpt.tensor(key)
 
     # -- for the status object ------------------------------------------------------------------------------
     def unmatched_live(self, root) -> list:

@@ -3,7 +3,7 @@ object graph stored in a TF2 checkpoint, and the matching between the two (TF's 
 ``trackable_view.py``).
 
 A live object's children are its checkpoint dependencies as ``tf.train.Checkpoint`` saves them
-(``checkpoint.trackable_children``), so both views agree with what a save writes and a restore matches."""
+(``checkpoint_graph.trackable_children``), so both views agree with what a save writes and a restore matches."""
 from __future__ import annotations
 
 import collections
@@ -12,6 +12,7 @@ import weakref
 
 from tfcompat._src.protos.checkpoint import TrackableObjectGraph
 from tfcompat._src.runtime.training import checkpoint as checkpoint_lib
+from tfcompat._src.runtime.training.checkpoint_graph import is_trackable, trackable_children
 from tfcompat._src.runtime.training.checkpoint_reader import CheckpointReader
 from tfcompat._src.framework import errors
 
@@ -36,7 +37,7 @@ class TrackableView:
         TF's order. ``save_type``/``kwargs`` are accepted; tfcompat's dependencies are the same for both save
         types."""
         del save_type, kwargs
-        return dict(checkpoint_lib.trackable_children(obj))
+        return dict(trackable_children(obj))
 
     @property
     def root(self):
@@ -107,7 +108,7 @@ class CheckpointView:
 
         Raises:
           ValueError: ``obj`` is not trackable."""
-        if not checkpoint_lib.is_trackable(obj):
+        if not is_trackable(obj):
             raise ValueError(f"Expected a Trackable, got {obj} of type {type(obj)}.")
         matched = {0: obj}
         queue = collections.deque([(0, obj)])

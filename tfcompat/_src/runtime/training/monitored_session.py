@@ -13,6 +13,7 @@ from tfcompat._src.framework import errors
 from tfcompat._src.framework.graph import GraphKeys
 from tfcompat._src.runtime import tf_logging as logging
 from tfcompat._src.runtime.training import basic_session_run_hooks as hooks_lib
+from tfcompat._src.runtime.training import object_graph_saver
 from tfcompat._src.runtime.training.coordinator import Coordinator
 from tfcompat._src.runtime.training.queue_runner import start_queue_runners
 from tfcompat._src.runtime.training.session_run_hook import SessionRunContext, SessionRunValues
@@ -25,8 +26,9 @@ USE_DEFAULT = object()
 
 class Scaffold:
     """Mirrors ``tf.compat.v1.train.Scaffold``: the init, ready and summary ops and the saver of a monitored
-    session; ``finalize()`` fills in defaults (global/local variable initializers, merged summaries, a Saver)
-    and finalizes the graph."""
+    session; ``finalize()`` fills in defaults (global/local variable initializers, merged summaries, a Saver),
+    replaces a ``tf.train.Checkpoint`` saver by TF's name-based Saver over its object graph (writing
+    object-based checkpoints) and finalizes the graph."""
 
     def __init__(self, init_op=None, init_feed_dict=None, init_fn=None, ready_op=None,
                  ready_for_local_init_op=None, local_init_op=None, summary_op=None, saver=None,
@@ -83,6 +85,8 @@ class Scaffold:
                 self._summary_op = ops_v1.merge_all()
         if self._saver is None:
             self._saver = hooks_lib._default_saver()
+        self._saver = object_graph_saver.saver_for(self._saver)   # a tf.train.Checkpoint: TF's Saver over it
+        self._saver.build()
         graph.finalize()
         logging.info("Graph was finalized.")
         return self

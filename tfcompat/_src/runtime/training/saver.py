@@ -16,10 +16,11 @@ import numpy as np
 import torch
 
 from tfcompat._src.framework import context as ctx_lib
+from tfcompat._src.framework import dtypes
 from tfcompat._src.framework import errors
 from tfcompat._src.framework.graph import GraphKeys
 from tfcompat._src.ops.variables import Variable
-from tfcompat._src.protos.checkpoint import SaverDef
+from tfcompat._src.protos.checkpoint import SaverDef, TrackableObjectGraph
 from tfcompat._src.runtime import tf_logging as logging
 from tfcompat._src.runtime.training import checkpoint_io
 from tfcompat._src.runtime.training.checkpoint_management import (
@@ -28,10 +29,13 @@ from tfcompat._src.runtime.training.checkpoint_management import (
 )
 
 __all__ = ["Saver", "latest_checkpoint", "get_checkpoint_state", "checkpoint_exists", "tf_dtype_name",
-           "restore_values"]
+           "checked_value", "restore_values", "assign_restored", "object_graph_key_mapping", "object_based_items"]
 
 # Installed by runtime/training/meta_graph.py: writes a graph's MetaGraphDef (Saver.export_meta_graph).
 hooks = {"export_meta_graph": None}
+
+# checkpoint.py's OBJECT_GRAPH_KEY (checkpoint.py imports this module, so it is not imported from there)
+_OBJECT_GRAPH_KEY = "_CHECKPOINTABLE_OBJECT_GRAPH"
 
 _TF_DTYPE_NAMES = {"float32": "float", "float64": "double", "float16": "half"}
 
@@ -60,35 +64,86 @@ def _restore_failed(e: errors.OpError) -> errors.OpError:
     return e
 
 
-def restore_values(ckpt, items, eager_shape_check: bool) -> list:
-    """Reads and checks ``[(checkpoint key, variable), ...]`` from an open checkpoint; returns
-    ``[(variable, torch value), ...]`` without assigning anything.
+def checked_value(ckpt, key: str, var, shape_check: bool = True, shown_name: str | None = None):
+    """Checkpoint entry ``key`` of an open checkpoint, checked against variable ``var``: a torch tensor (a
+    numpy object array of bytes for a string variable), read but not assigned.
+
+    ``shape_check`` off: the stored shape is taken as it is (TF's graph-mode Saver assigns it); ``shown_name``:
+    the variable's name in the shape error (default ``var.name``).
 
     Raises:
-      NotFoundError: a key is missing. InvalidArgumentError: a dtype differs. ValueError: a shape differs
-      (``eager_shape_check``; TF's graph-mode restore assigns the stored shape)."""
-    out = []
-    for key, var in items:
-        if not ckpt.has(key):
-            raise errors.NotFoundError(None, None, f"Key {key} not found in checkpoint")
-        dt = ckpt.dtype(key)
-        if dt is not var.dtype:
-            raise errors.InvalidArgumentError(None, None, f"tensor_name = {key}; expected dtype "
-                                              f"{tf_dtype_name(var.dtype)} does not equal original dtype "
-                                              f"{tf_dtype_name(dt)}")
-        shape = ckpt.shape(key)
-        if eager_shape_check and var.shape.rank is not None and not var.shape.is_compatible_with(shape):
-            raise ValueError(f"Received incompatible tensor with shape {tuple(shape)} when attempting to restore "
-                             f"variable with shape {tuple(var.shape.as_list())} and name {key}.")
-        out.append((var, ckpt.tensor(key)))
-    return out
+      NotFoundError: ``key`` is missing. InvalidArgumentError: the stored dtype differs. ValueError: the stored
+      shape is incompatible with the variable's (``shape_check``)."""
+    if not ckpt.has(key):
+        raise errors.NotFoundError(None, None, f"Key {key} not found in checkpoint")
+    dt = ckpt.dtype(key)
+    if dt is not var.dtype:
+        raise errors.InvalidArgumentError(None, None, f"tensor_name = {key}; expected dtype "
+                                          f"{tf_dtype_name(var.dtype)} does not equal original dtype "
+                                          f"{tf_dtype_name(dt)}")
+    shape = ckpt.shape(key)
+    if shape_check and not var.shape.is_compatible_with(shape):
+        raise ValueError(f"Received incompatible tensor with shape {tuple(shape)} when attempting to restore "
+                         f"variable with shape {tuple(var.shape.as_list())} and name "
+                         f"{var.name if shown_name is None else shown_name}.")
+    if dt is dtypes.string:   # a string variable holds its bytes as a numpy object array
+        return np.asarray(ckpt.numpy(key), dtype=object)
+    return ckpt.tensor(key)
 
 
-def leaf_value(t: torch.Tensor, v) -> torch.Tensor:
-    """A restored value as variable ``v``'s storage (a grad leaf for a trainable float variable)."""
-    if v.trainable and (t.dtype.is_floating_point or t.dtype.is_complex):
-        t = t.detach().requires_grad_(True)
-    return t
+def restore_values(ckpt, items, eager_shape_check: bool) -> list:
+    """Reads and checks ``[(checkpoint key, variable), ...]`` from an open checkpoint (``checked_value``);
+    returns ``[(variable, value), ...]`` without assigning anything. ``eager_shape_check``: whether a stored
+    shape must fit the variable's (TF's graph-mode restore assigns the stored shape); the shape error names the
+    checkpoint key."""
+    return [(var, checked_value(ckpt, key, var, eager_shape_check, shown_name=key)) for key, var in items]
+
+
+def assign_restored(var, value, sess=None) -> None:
+    """Assigns a checked restored value (``checked_value``): an eager variable's at once, a graph variable's in
+    ``sess`` (a trainable float variable's stored as a grad leaf, as its initializer stores it)."""
+    if var._graph is None:
+        var._assign_value(value, "assign", validate_shape=False)
+        return
+    if isinstance(value, torch.Tensor):   # else a string variable's numpy object array, stored as it is
+        value = value.to(sess._device_for(var))
+        if var.trainable and (value.dtype.is_floating_point or value.dtype.is_complex):
+            value = value.detach().requires_grad_(True)
+    sess._resource_store[var] = value
+
+
+def object_graph_key_mapping(ckpt) -> dict:
+    """Mirrors TF's ``saver.object_graph_key_mapping``: ``{variable name when saved: checkpoint key}`` from an
+    open object-based checkpoint's object graph.
+
+    Raises:
+      NotFoundError: the checkpoint has no object graph."""
+    proto = TrackableObjectGraph.FromString(bytes(ckpt.numpy(_OBJECT_GRAPH_KEY)))
+    return {a.full_name: a.checkpoint_key for node in proto.nodes for a in node.attributes}
+
+
+def object_based_items(items, names_to_keys: dict) -> list:
+    """Mirrors TF's ``saver_from_object_based_checkpoint``: a Saver's ``[(name, variable), ...]`` with each name
+    replaced by its key in an object-based checkpoint (``names_to_keys``, from ``object_graph_key_mapping``).
+
+    Raises:
+      NotFoundError: a name is missing from ``names_to_keys`` (TF's message lists both sides' extra names)."""
+    current, previous = {n for n, _ in items}, set(names_to_keys)
+    missing = current - previous
+    if missing:
+        raise errors.NotFoundError(
+            None, None,
+            "\n\nExisting variables not in the checkpoint: %s\n\nVariables names when this checkpoint was "
+            "written which don't exist now: %s\n\n(%d variable name(s) did match)\n\nCould not find some "
+            "variables in the checkpoint (see names above). Saver was attempting to load an object-based "
+            "checkpoint (saved using tf.train.Checkpoint or tf.keras.Model.save_weights) using variable names. "
+            "If the checkpoint was written with eager execution enabled, it's possible that variable names have "
+            "changed (for example missing a '_1' suffix). It's also possible that there are new variables which "
+            "did not exist when the checkpoint was written. You can construct a Saver(var_list=...) with only "
+            "the variables which previously existed, and if variable names have changed you may need to make "
+            "this a dictionary with the old names as keys."
+            % (", ".join(sorted(missing)), ", ".join(sorted(previous - current)), len(previous & current)))
+    return [(names_to_keys[n], v) for n, v in items]
 
 
 class Saver:
@@ -261,7 +316,9 @@ class Saver:
         return prefix
 
     def restore(self, sess, save_path) -> None:
-        """Mirrors ``Saver.restore``: assigns every saved variable its checkpointed value, all or nothing.
+        """Mirrors ``Saver.restore``: assigns every saved variable its checkpointed value, all or nothing. A name
+        missing from an object-based checkpoint (``tf.train.Checkpoint``'s) makes it read the variables by their
+        names in the checkpoint's object graph instead, with TF's warning.
 
         Raises:
           ValueError: ``save_path`` is None or not a checkpoint; (eagerly) a stored shape differs.
@@ -279,15 +336,32 @@ class Saver:
         eager = self._graph is None or ctx_lib.executing_eagerly()
         try:
             values = restore_values(checkpoint_io.open_checkpoint(save_path), self._items, eager_shape_check=eager)
+        except errors.NotFoundError as e:
+            values = self._object_based_values(save_path, e, eager)
         except errors.OpError as e:
             raise _restore_failed(e) from None
         for var, t in values:
-            if var._graph is None:
-                var._assign_value(t, "assign", validate_shape=False)
-            else:
-                if sess is None:
-                    raise TypeError("Restoring graph variables needs a Session: Saver.restore(sess, path).")
-                sess._resource_store[var] = leaf_value(t.to(sess._device_for(var)), var)
+            if var._graph is not None and sess is None:
+                raise TypeError("Restoring graph variables needs a Session: Saver.restore(sess, path).")
+            assign_restored(var, t, sess)
+
+    def _object_based_values(self, save_path: str, err: errors.NotFoundError, eager: bool) -> list:
+        # TF: after a name missing from the checkpoint, an object-based checkpoint is read through its object
+        # graph's variable names (a name missing there too raises TF's unwrapped NotFoundError listing both
+        # sides); any other checkpoint fails with ``err``.
+        try:
+            ckpt = checkpoint_io.open_checkpoint(save_path)
+            names_to_keys = object_graph_key_mapping(ckpt)
+        except errors.NotFoundError:
+            raise _restore_failed(err) from None
+        logging.warning("Restoring an object-based checkpoint using a name-based saver. This may be somewhat "
+                        "fragile, and will re-build the Saver. Instead, consider loading object-based checkpoints "
+                        "using tf.train.Checkpoint().")
+        items = object_based_items(self._items, names_to_keys)
+        try:
+            return restore_values(ckpt, items, eager_shape_check=eager)
+        except errors.OpError as e:
+            raise _restore_failed(e) from None
 
     def export_meta_graph(self, filename=None, collection_list=None, as_text=False, export_scope=None,
                           clear_devices=False, clear_extraneous_savers=False, strip_default_attrs=False,
