@@ -245,18 +245,8 @@ class _FastRun:
                     return _DECLINED
                 values.append(tv)
         plan = self.plan
-        if plan.stateless:   # its kernels read neither the session's store nor the run options
-            outs = plan.run(values)
-        else:
-            prev = getattr(_ctx, "resource_store", None)
-            prev_options = getattr(_ctx, "run_options", None)
-            _ctx.resource_store = self.session._resource_store
-            _ctx.run_options = options
-            try:
-                outs = plan.run(values)
-            finally:
-                _ctx.resource_store = prev
-                _ctx.run_options = prev_options
+        # A stateless plan's kernels read neither the session's store nor the run options.
+        outs = plan.run(values) if plan.stateless else self.session._run_plan(plan, values, options)
         if self.single_fresh is not None:
             t = outs[0]
             if type(t) is torch.Tensor and t.is_cpu and not t.requires_grad and t.dtype is not torch.bfloat16:
@@ -343,21 +333,24 @@ class Session:
             _bounded_put(self._plans, key, plan)
         if rkey is not None and direct and rkey not in self._fast_runs:
             _bounded_put(self._fast_runs, rkey, _FastRun(self, plan, mapper, is_op, feed_tensors))
-        prev = getattr(_ctx, "resource_store", None)
-        prev_options = getattr(_ctx, "run_options", None)
-        _ctx.resource_store = self._resource_store
-        _ctx.run_options = options  # read by blocking kernels (queues: RunOptions.timeout_in_ms)
-        try:
-            outs = plan.run(feed_values)
-        finally:
-            _ctx.resource_store = prev
-            _ctx.run_options = prev_options
-        outs = _fetched_numpy(outs, plan.fresh_fetches)
+        outs = _fetched_numpy(self._run_plan(plan, feed_values, options), plan.fresh_fetches)
         if mapper.single_tensor:
             return outs[0]
         outs = iter(outs)
         values = [None if op else next(outs) for op in is_op]
         return mapper.build(values)
+
+    def _run_plan(self, plan, values, options):
+        """``plan.run(values)`` with this session's variable store and ``options`` installed for its kernels."""
+        prev = getattr(_ctx, "resource_store", None)
+        prev_options = getattr(_ctx, "run_options", None)
+        _ctx.resource_store = self._resource_store
+        _ctx.run_options = options  # read by blocking kernels (queues: RunOptions.timeout_in_ms)
+        try:
+            return plan.run(values)
+        finally:
+            _ctx.resource_store = prev
+            _ctx.run_options = prev_options
 
     def _prepare_feeds(self, feed_dict):
         """(fed tensors, their torch values, whether every key is a fed tensor itself: no names, no nesting)."""
