@@ -315,7 +315,7 @@ DEVIATIONS = {
                                    "plans do not record).",
     "type-dispatch-public-names": "tf.experimental.dispatch_for_api and the elementwise dispatchers take effect "
                                   "for calls through the public names (tf.add, tf.math.add, ...) bound when the "
-                                  "target is registered; tfcompat's internal calls (e.g. a Keras layer's) and "
+                                  "target is registered, and Keras Dense's matmul; other internal calls and "
                                   "references taken earlier do not dispatch. Two matching targets always raise "
                                   "TF's 'Multiple dispatch targets' error (TF prefers a strictly more specific "
                                   "signature when there is one).",
@@ -372,4 +372,12 @@ DEVIATIONS = {
                                             "Tile/Pad/Slice/StridedSlice arguments, a large tf.zeros' dims) are "
                                             "attributes of tfcompat's op: Graph.get_operations() lacks their "
                                             "'<op>/<argument>' Consts; as_graph_def writes them as such nodes.",
+    "saved-model-unregistered-extension-type": "Loading a SavedModel whose signature names an ExtensionType Spec "
+                                               "that no ExtensionType defined in the process registers raises "
+                                               "ValueError; TF warns and rebuilds it as an "
+                                               "AnonymousExtensionTypeSpec, which tfcompat does not have.",
+    "keras-extension-type-input": "tf.keras.Input(type_spec=SomeExtensionType.Spec(...)) is a SomeExtensionType "
+                                  "of placeholders (tf-keras: a KerasTensor of the spec), so isinstance(inp, "
+                                  "SomeExtensionType) is True and its fields are graph tensors; layers and models "
+                                  "called on it compute what tf-keras's do.",
 }

@@ -23,7 +23,7 @@ from tfcompat._src.ops.array_ops import (
     one_hot, ones, ones_like, pad, range, rank, reshape, reverse, shape, shape_n, size, slice, split, squeeze,
     stack, stop_gradient, tile, transpose, unique, unstack, where, zeros, zeros_like,
 )
-from tfcompat._src.ops.control_flow_ops import cond, group, no_op, tuple_ as tuple
+from tfcompat._src.ops.control_flow_ops import cond_for_tf_v2 as cond, group, no_op, tuple_ as tuple
 from tfcompat._src.ops.control_flow_case import case_v2 as case, switch_case
 from tfcompat._src.ops.while_loop import while_loop_v2 as while_loop
 from tfcompat._src.ops.math_ops import (

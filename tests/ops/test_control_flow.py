@@ -149,6 +149,22 @@ def test_cond_result_structures(oracle):
     oracle.check_v1(prog)
 
 
+def test_tf2_cond_keeps_singleton_results_and_takes_no_v1_arguments(oracle):
+    """TF2's ``tf.cond`` is ``cond_for_tf_v2`` (strict): eagerly too, a one-element list stays a list, and
+    ``strict``/``fn1`` are refused; ``tf.compat.v1.cond`` unpacks it eagerly."""
+    def prog(tf):
+        t, f = (lambda: [tf.constant(1)]), (lambda: [tf.constant(2)])
+        out = [tf.cond(tf.constant(True), t, f), tf.compat.v1.cond(tf.constant(True), t, f),
+               tf.function(lambda: tf.cond(tf.constant(False), t, f))()]
+        for kwargs in ({"strict": True}, {"fn1": t, "fn2": f}):
+            try:
+                tf.cond(tf.constant(True), t, f, **kwargs) if "strict" in kwargs else tf.cond(True, **kwargs)
+            except TypeError as e:
+                out.append(type(e).__name__)
+        return out
+    oracle.check(prog)
+
+
 def test_nested_cond_captures_through_two_levels(oracle):
     def prog(tf):
         x = tf.placeholder(tf.float32, [])

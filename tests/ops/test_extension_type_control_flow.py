@@ -80,8 +80,7 @@ def test_while_loop_extension_type(oracle):
 
 
 def test_autograph_for_loop_extension_type(oracle):
-    # The guide's example with ``b`` a python bool: with a tensor ``b`` its ``if`` is a tf.cond whose branches
-    # return ExtensionTypes, which ops/control_flow_ops.py's cond does not take yet.
+    # The guide's example with ``b`` a python bool (a tensor ``b``: tests/ops/test_extension_type_cond.py).
     def prog(tf):
         MaskedTensor = _masked_tensor(tf)
 

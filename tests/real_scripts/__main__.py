@@ -41,7 +41,6 @@ def _load_status() -> dict:
 
 
 def _record(args) -> int:
-    status = _load_status()
     os.makedirs(EXPECTED_DIR, exist_ok=True)
     for script in _selected(args.names):
         with tempfile.TemporaryDirectory(prefix=f"real_{script.name}_") as folder:
@@ -54,6 +53,8 @@ def _record(args) -> int:
             os.remove(path)
         diffs = output_diffs(script, tf_run.stdout, tc_run.stdout) if tf_run.returncode == tc_run.returncode == 0 \
             else None
+        # Read just before writing: another recorder (a run over other scripts) may have written it meanwhile.
+        status = _load_status()
         status[script.name] = {
             "tf_exit": tf_run.returncode, "tf_error": first_error(tf_run.stderr) if tf_run.returncode else "",
             "tfcompat_exit": tc_run.returncode,

@@ -68,6 +68,37 @@ def _is_magic(line: str) -> bool:
     return line.lstrip().startswith(("%", "!")) or bool(_HELP_LINE.fullmatch(line))
 
 
+def _scan(line: str, state: tuple) -> tuple:
+    """Python's lexical state after ``line``: (open bracket depth, open triple quote or "", backslash-continued).
+    IPython looks for magics only at the start of a logical line (its ``make_tokens_by_line``), so a line inside
+    brackets, a triple-quoted string or after a backslash is Python even when it starts with ``%``."""
+    depth, triple, _ = state
+    i, n = 0, len(line)
+    while i < n:
+        if triple:
+            end = line.find(triple, i)
+            if end < 0:
+                return depth, triple, False
+            i, triple = end + 3, ""
+            continue
+        c = line[i]
+        if c == "#":
+            return depth, triple, False
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth = max(depth - 1, 0)
+        elif c in "'\"":
+            if line.startswith(c * 3, i):
+                triple, i = c * 3, i + 3
+                continue
+            i += 1
+            while i < n and line[i] != c:
+                i += 2 if line[i] == "\\" else 1
+        i += 1
+    return depth, triple, line.rstrip("\n").endswith("\\")
+
+
 def _display_last_expression(lines: list[str]) -> list[str]:
     """Wraps the cell's last top-level bare expression in ``_nb_display(...)`` (unless it ends with ';')."""
     try:
@@ -114,10 +145,14 @@ def notebook_to_script(notebook_json: str) -> str:
             continue
         lines = []
         continued = False  # the previous line was a magic/shell line ending in a backslash
+        python_state = (0, "", False)  # _scan's state after the Python lines so far
         for line in text.splitlines(keepends=True):
             if continued:
                 lines.append(f"{MARK} (continued) {line.strip()}\n")
                 continued = line.rstrip().endswith("\\")
+            elif python_state != (0, "", False):
+                python_state = _scan(line, python_state)
+                lines.append(line if line.endswith("\n") else line + "\n")
             elif _is_magic(line):
                 indent = line[:len(line) - len(line.lstrip())]
                 lines.append(f"{indent}pass  {MARK} IPython magic/shell line: {line.strip()}\n")
@@ -125,6 +160,7 @@ def notebook_to_script(notebook_json: str) -> str:
             elif line.startswith("from __future__ import"):
                 future.append(line if line.endswith("\n") else line + "\n")
             else:
+                python_state = _scan(line, python_state)
                 lines.append(line if line.endswith("\n") else line + "\n")
         cells.append(f"# %% [code cell {i}]\n" + "".join(_display_last_expression(lines)))
     return "".join(future) + _DISPLAY_PRELUDE + "\n" + "\n".join(cells)

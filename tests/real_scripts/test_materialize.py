@@ -28,3 +28,17 @@ def test_time_cell_magic_keeps_its_python():
     exec(compile(text, "nb.py", "exec"), namespace)
     assert namespace["total"] == 6
     assert "pass  # tfcompat-patch: IPython magic/shell line: %%time" in text
+
+
+def test_percent_inside_an_open_statement_is_python_not_a_magic():
+    """IPython finds magics only at the start of a logical line (``make_tokens_by_line``): a ``%`` line inside
+    brackets, a triple-quoted string or after a backslash stays Python (expected by hand; sjchoi86's notebooks
+    format with ``print("..." \\n % (a, b))``)."""
+    text = _script(['print ("%d and %s"\n', '       % (1, "x"))\n', "%matplotlib inline"],
+                   ['s = """\n', '%not a magic\n', '"""\n', "v = 7 \\\n", "% 4"],
+                   ["# a comment (\n", "%time y = 1"])
+    namespace: dict = {}
+    exec(compile(text, "nb.py", "exec"), namespace)
+    assert namespace["s"] == "\n%not a magic\n" and namespace["v"] == 3
+    assert "pass  # tfcompat-patch: IPython magic/shell line: %matplotlib inline" in text
+    assert "pass  # tfcompat-patch: IPython magic/shell line: %time y = 1" in text

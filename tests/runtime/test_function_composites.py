@@ -101,3 +101,21 @@ def test_signature_names_after_composite_arguments(oracle):
                                      tf.SparseTensorSpec([None, 3], tf.float32), tf.TensorSpec([]))
         return repr(cf.structured_input_signature), [t.name for t in cf.inputs]
     oracle.check(prog)
+
+
+def test_sparse_tensor_results(oracle):
+    """A tf.function may return a SparseTensor (its components behind Identities), also from a concrete function
+    and under a tape (gradients through its values)."""
+    def prog(tf):
+        @tf.function
+        def f(x):
+            return tf.sparse.from_dense(x), x * 2
+        sp, doubled = f(tf.constant([[1.0, 0.0], [0.0, 2.0]]))
+        concrete = f.get_concrete_function(tf.TensorSpec([None, 2]))
+        with tf.GradientTape() as tape:
+            x = tf.constant([[1.0, 0.0], [0.0, 3.0]])
+            tape.watch(x)
+            loss = tf.reduce_sum(concrete(x)[0].values ** 2)
+        return (type(sp).__name__, sp.indices, sp.values, sp.dense_shape, doubled,
+                repr(concrete.structured_outputs), tape.gradient(loss, x))
+    oracle.check(prog)

@@ -220,11 +220,10 @@ def test_cpu_adam_scalar_arithmetic_runs_on_the_host(name, attrs, extra):
     var, grads, slots = _data(torch.float32, 2)
     with _OpLog() as log:
         update_ops.UPDATE_RULES[name][0](var, slots, grads, h, attrs)
-    arithmetic = [op for op in log.ops if op not in ("_local_scalar_dense", "detach", "empty_like")]
+    arithmetic = [op for op in log.ops if op not in ("_local_scalar_dense", "detach")]
     assert sorted(arithmetic) == sorted(extra + ["_foreach_sub", "_foreach_addcdiv_", "_foreach_mul", "_foreach_sub_",
-                                                 "_foreach_addcdiv_", "_foreach_add_", "_foreach_addcdiv_"])
-    # sqrt runs in numpy (correctly rounded), into one fresh tensor per variable
-    assert log.ops.count("empty_like") == len(var)
+                                                 "_foreach_addcdiv_", "_foreach_addcdiv_"])
+    # sqrt(v) + epsilon runs in numpy (the sqrt correctly rounded) into the dead g - m buffers: no new tensor
 
 
 def _rmsprop_steps_v1(v1):

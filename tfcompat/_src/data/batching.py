@@ -12,9 +12,11 @@ import torch
 
 from tfcompat._src.framework import dtypes
 from tfcompat._src.framework import errors
+from tfcompat._src.framework.name_scope import control_dependencies
 from tfcompat._src.framework.string_tensor import as_bytes_array
 from tfcompat._src.framework.tensor import Tensor
 from tfcompat._src.framework.tensor_shape import TensorShape
+from tfcompat._src.ops import array_creation_ops, array_ops, debugging_ops, math_ops, reduction_ops
 from tfcompat._src.runtime.function import TensorSpec
 from tfcompat._src.data import ragged_elements, sparse_elements
 from tfcompat._src.data import structure
@@ -22,7 +24,7 @@ from tfcompat._src.data.node import INFINITE, UNKNOWN, Node, gather_rows
 from tfcompat._src.data.sources import ListNode, static_scalar
 
 __all__ = ["BatchNode", "PaddedBatchNode", "UnbatchNode", "RebatchNode", "WindowNode", "DenseToRaggedNode",
-           "ragged_batch", "stack_component"]
+           "ragged_batch", "stack_component", "bucket_by_sequence_length"]
 
 
 def _dims_str(shape) -> str:
@@ -145,7 +147,8 @@ class PaddedBatchNode(Node):
                     raise ValueError("You must provide `padded_shapes` argument because component 0 has unknown "
                                      "rank.")
         else:
-            shapes = [TensorShape(_shape_arg(p)) for p in _flatten_up_to(spec, padded_shapes)]
+            flat_padded = _flatten_up_to(spec, padded_shapes)
+            shapes = [TensorShape(_shape_arg(p)) for p in flat_padded]
             for p, s in zip(shapes, flat_specs):
                 if not p.is_compatible_with(s.shape):
                     raise ValueError(f"The padded shape {_paren(p)} is not compatible with the shape "
@@ -163,7 +166,10 @@ class PaddedBatchNode(Node):
         dim = int(static_bs) if (static_drop and static_bs is not None) else None
         out = [TensorSpec(TensorShape([dim]).concatenate(p.merge_with(s.shape) if p.rank is not None else s.shape),
                           s.dtype) for p, s in zip(shapes, flat_specs)]
+        # Padded dims given as tensors known only when running (bucket_by_sequence_length's bucket boundary).
+        self.dynamic_dims = [] if padded_shapes is None else _dynamic_dims(flat_padded)
         caps = [a for a in (batch_size, drop_remainder) if isinstance(a, Tensor)]
+        caps += [t for _, _, t in self.dynamic_dims]
         super().__init__((inp,), structure.pack(spec, out), caps)
         self.batch_size, self.drop_remainder = batch_size, drop_remainder
         self.padded = shapes
@@ -177,15 +183,18 @@ class PaddedBatchNode(Node):
         bs = int(env.scalar(self.batch_size))
         _check_batch_size(bs)
         drop = bool(env.scalar(self.drop_remainder))
+        wants = [p.as_list() if p.rank is not None else None for p in self.padded]
+        for i, d, t in self.dynamic_dims:
+            size = int(env.scalar(t))
+            wants[i][d] = None if size == -1 else size
         src = self.inputs[0].iterate(env)
         while True:
             batch = list(itertools.islice(src, bs))
             if not batch or (drop and len(batch) < bs):
                 return
-            yield tuple(self._pad([el[i] for el in batch], i) for i in range(len(batch[0])))
+            yield tuple(self._pad([el[i] for el in batch], i, wants[i]) for i in range(len(batch[0])))
 
-    def _pad(self, values, i):
-        want = self.padded[i].as_list() if self.padded[i].rank is not None else None
+    def _pad(self, values, i, want):
         is_torch = isinstance(values[0], torch.Tensor)
         arrays = values if is_torch else [as_bytes_array(v) for v in values]
         rank = len(arrays[0].shape)
@@ -229,8 +238,21 @@ def _shape_arg(p):
     if isinstance(p, Tensor):
         p = p.numpy().tolist()
     if isinstance(p, (list, tuple)):
-        return [None if (d is None or int(d) == -1) else int(d) for d in p]
+        return [_static_dim(d) for d in p]
     return p
+
+
+def _static_dim(d):
+    if isinstance(d, Tensor):
+        d = static_scalar(d)
+    return None if (d is None or int(d) == -1) else int(d)
+
+
+def _dynamic_dims(flat_padded) -> list:
+    """(component, dim, scalar tensor) for each padded dim given as a tensor whose value is known only when
+    running."""
+    return [(i, d, dim) for i, p in enumerate(flat_padded) if isinstance(p, (list, tuple))
+            for d, dim in enumerate(p) if isinstance(dim, Tensor) and static_scalar(dim) is None]
 
 
 def _paren(shape: TensorShape) -> str:
@@ -410,3 +432,55 @@ class WindowNode(Node):
                     drop -= 1
                 except StopIteration:
                     exhausted = True
+
+
+def bucket_by_sequence_length(dataset, element_length_func, bucket_boundaries, bucket_batch_sizes,
+                              padded_shapes=None, padding_values=None, pad_to_bucket_boundary=False,
+                              no_padding=False, drop_remainder=False, name=None):
+    """Mirrors ``Dataset.bucket_by_sequence_length`` (and ``tf.data.experimental.bucket_by_sequence_length``), as
+    TF builds it: ``group_by_window`` keyed by the bucket of ``element_length_func(element)`` (bucket ``i`` holds
+    lengths in ``[boundaries[i-1], boundaries[i])``), each window ``padded_batch``-ed (or ``batch``-ed with
+    ``no_padding``) by its bucket's batch size. With ``pad_to_bucket_boundary`` unknown dims pad to the bucket's
+    boundary - 1, and an element of the last bucket raises InvalidArgumentError."""
+    if len(bucket_batch_sizes) != len(bucket_boundaries) + 1:
+        raise ValueError(f"`len(bucket_batch_sizes)` must equal `len(bucket_boundaries) + 1` but "
+                         f"`len(bucket_batch_sizes)={len(bucket_batch_sizes)}` and "
+                         f"`len(bucket_boundaries)={len(bucket_boundaries)}`.")
+    batch_sizes = array_ops.constant(bucket_batch_sizes, dtype=dtypes.int64)
+    int32 = np.iinfo(np.int32)
+
+    def element_to_bucket_id(*args):
+        seq_length = element_length_func(*args)
+        boundaries = list(bucket_boundaries)
+        conditions = math_ops.logical_and(math_ops.less_equal([int32.min] + boundaries, seq_length),
+                                          math_ops.less(seq_length, boundaries + [int32.max]))
+        return reduction_ops.reduce_min(array_creation_ops.where(conditions))
+
+    def window_size_fn(bucket_id):
+        return batch_sizes[bucket_id]
+
+    def make_padded_shapes(shapes, none_filler=None):
+        # tf.data nesting: a list is one shape
+        padded = [[none_filler if d is None else d for d in TensorShape(shape).as_list()] for shape in
+                  structure.flatten(shapes)]
+        return structure.pack(shapes, padded)
+
+    def batching_fn(bucket_id, grouped_dataset):
+        batch_size = window_size_fn(bucket_id)
+        if no_padding:
+            return grouped_dataset.batch(batch_size, drop_remainder=drop_remainder, name=name)
+        none_filler = None
+        if pad_to_bucket_boundary:
+            check = debugging_ops.assert_less(
+                bucket_id, array_ops.constant(len(bucket_batch_sizes) - 1, dtype=dtypes.int64),
+                message="When pad_to_bucket_boundary=True, elements must have length < max(bucket_boundaries).")
+            with control_dependencies([check]):
+                boundaries = array_ops.constant(bucket_boundaries, dtype=dtypes.int64)
+                none_filler = boundaries[bucket_id] - 1
+        input_shapes = structure.map_structure(lambda s: s.shape, grouped_dataset.element_spec)
+        shapes = make_padded_shapes(padded_shapes or input_shapes, none_filler=none_filler)
+        return grouped_dataset.padded_batch(batch_size, shapes, padding_values, drop_remainder=drop_remainder,
+                                            name=name)
+
+    return dataset.group_by_window(key_func=element_to_bucket_id, reduce_func=batching_fn,
+                                   window_size_func=window_size_fn, name=name)

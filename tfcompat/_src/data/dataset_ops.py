@@ -1,4 +1,4 @@
-"""``tf.data.Dataset`` (TF2's ``DatasetV2``) and TF1's ``tf.compat.v1.data.Dataset`` (``DatasetV1``).
+"""``tf.data.Dataset`` (TF2's ``DatasetV2``); TF1's ``tf.compat.v1.data.Dataset`` is in dataset_ops_v1.py.
 
 A Dataset is a thin public handle on a pipeline ``Node`` (``node.py``); each method builds a new node. User
 functions are traced once (``functions.py``). Executing eagerly, ``iter(dataset)`` runs the pipeline in
@@ -32,9 +32,7 @@ from tfcompat._src.data.functions import StructuredFunction
 from tfcompat._src.data.node import INFINITE, UNKNOWN, Env
 from tfcompat._src.data.options import Options
 
-__all__ = ["DatasetV2", "DatasetV1", "AUTOTUNE", "INFINITE_CARDINALITY", "UNKNOWN_CARDINALITY", "int64_arg",
-           "make_one_shot_iterator", "make_initializable_iterator", "get_legacy_output_types",
-           "get_legacy_output_shapes", "get_legacy_output_classes"]
+__all__ = ["DatasetV2", "AUTOTUNE", "INFINITE_CARDINALITY", "UNKNOWN_CARDINALITY", "int64_arg"]
 
 AUTOTUNE = -1
 INFINITE_CARDINALITY = INFINITE
@@ -92,7 +90,6 @@ def _trace(func, name, spec):
 class DatasetV2:
     """Mirrors ``tf.data.Dataset``."""
 
-    _v1 = False
     _ext = None   # the template of ExtensionType elements (data/extension_elements.py), None without
 
     def __init__(self, node):
@@ -105,7 +102,8 @@ class DatasetV2:
 
     @classmethod
     def _make(cls, node):
-        return (DatasetV1 if cls._v1 else DatasetV2)(node)
+        """A dataset of ``node`` of this class's API version (``DatasetV1`` overrides this)."""
+        return DatasetV2(node)
 
     # -- inspection ------------------------------------------------------------------------------------
     @property
@@ -343,6 +341,14 @@ class DatasetV2:
         return self._wrap(batching.PaddedBatchNode(self._node, int64_arg(batch_size, "batch_size"), padded_shapes,
                                                    padding_values, _bool_arg(drop_remainder)))
 
+    def bucket_by_sequence_length(self, element_length_func, bucket_boundaries, bucket_batch_sizes,
+                                  padded_shapes=None, padding_values=None, pad_to_bucket_boundary=False,
+                                  no_padding=False, drop_remainder=False, name=None):
+        """Mirrors ``Dataset.bucket_by_sequence_length`` (data/batching.py)."""
+        return batching.bucket_by_sequence_length(self, element_length_func, bucket_boundaries, bucket_batch_sizes,
+                                                  padded_shapes, padding_values, pad_to_bucket_boundary,
+                                                  no_padding, drop_remainder, name)
+
     def ragged_batch(self, batch_size, drop_remainder=False, row_splits_dtype=dtypes.int64, name=None):
         """Mirrors ``Dataset.ragged_batch``: components of varying shapes batch into RaggedTensors."""
         return self._wrap(batching.ragged_batch(self._node, int64_arg(batch_size, "batch_size"),
@@ -549,86 +555,6 @@ def _shapes_up_to(types, shapes):
     subtree of ``shapes`` (``(2, 1)`` for one string component)."""
     from tfcompat._src.framework.tensor_shape import TensorShape
     return structure.pack(types, [TensorShape(s) for s in structure.flatten_up_to(types, shapes)])
-
-
-class DatasetV1(DatasetV2):
-    """Mirrors ``tf.compat.v1.data.Dataset``: ``DatasetV2`` plus TF1's iterator factories and ``output_*``."""
-
-    _v1 = True
-
-    def make_one_shot_iterator(self):
-        """Mirrors ``Dataset.make_one_shot_iterator``."""
-        return make_one_shot_iterator(self)
-
-    def make_initializable_iterator(self, shared_name=None):
-        """Mirrors ``Dataset.make_initializable_iterator``."""
-        return make_initializable_iterator(self, shared_name)
-
-    @property
-    def output_types(self):
-        return get_legacy_output_types(self)
-
-    @property
-    def output_shapes(self):
-        return get_legacy_output_shapes(self)
-
-    @property
-    def output_classes(self):
-        return get_legacy_output_classes(self)
-
-    def map_with_legacy_function(self, map_func, num_parallel_calls=None, deterministic=None):
-        """Mirrors ``DatasetV1.map_with_legacy_function``: ``map``."""
-        return self.map(map_func, num_parallel_calls, deterministic)
-
-    def filter_with_legacy_function(self, predicate):
-        """Mirrors ``DatasetV1.filter_with_legacy_function``: ``filter``."""
-        return self.filter(predicate)
-
-
-def _v1_method(name):
-    v2_method = getattr(DatasetV2, name)
-
-    def method(self, *args, **kwargs):
-        return DatasetV1(v2_method(self, *args, **kwargs)._node)
-    method.__name__ = name
-    method.__doc__ = f"Mirrors ``tf.compat.v1.data.Dataset.{name}``: as ``tf.data.Dataset.{name}``, a V1 dataset."
-    return method
-
-
-# The transformations TF's DatasetV1 overrides to return a V1 dataset; the others (enumerate, scan, unique, ...)
-# return a TF2 dataset there too, without make_one_shot_iterator.
-for _name in ("concatenate", "prefetch", "repeat", "shuffle", "cache", "take", "skip", "shard", "batch",
-              "padded_batch", "map", "flat_map", "interleave", "filter", "apply", "window", "unbatch",
-              "with_options"):
-    setattr(DatasetV1, _name, _v1_method(_name))
-
-
-def make_one_shot_iterator(dataset):
-    """Mirrors ``tf.compat.v1.data.make_one_shot_iterator``: an eager iterator when executing eagerly, else a
-    graph iterator whose ``get_next()`` pulls one element per ``Session.run``."""
-    if ctx_lib.graph_mode_graph() is None:
-        return iterator_ops.OwnedIterator(dataset)
-    return iterator_ops.make_one_shot(dataset)
-
-
-def make_initializable_iterator(dataset, shared_name=None):
-    """Mirrors ``tf.compat.v1.data.make_initializable_iterator`` (graph mode only, as in TF)."""
-    return iterator_ops.make_initializable(dataset, shared_name)
-
-
-def get_legacy_output_types(dataset):
-    """Mirrors ``tf.compat.v1.data.get_output_types``."""
-    return structure.map_structure(lambda s: s.dtype, dataset.element_spec)
-
-
-def get_legacy_output_shapes(dataset):
-    """Mirrors ``tf.compat.v1.data.get_output_shapes``."""
-    return structure.map_structure(lambda s: s.shape, dataset.element_spec)
-
-
-def get_legacy_output_classes(dataset):
-    """Mirrors ``tf.compat.v1.data.get_output_classes``."""
-    return structure.map_structure(structure.legacy_output_class, dataset.element_spec)
 
 
 node_lib.hooks["wrap"] = DatasetV2

@@ -7,7 +7,8 @@ import os
 from tfcompat._src.framework import dtypes
 from tfcompat._src.data import readers
 from tfcompat._src.data import structure
-from tfcompat._src.data.dataset_ops import DatasetV1, DatasetV2, int64_arg
+from tfcompat._src.data.dataset_ops import DatasetV2, int64_arg
+from tfcompat._src.data.dataset_ops_v1 import DatasetV1
 
 __all__ = ["TextLineDatasetV2", "TFRecordDatasetV2", "FixedLengthRecordDatasetV2", "CsvDatasetV2",
            "TextLineDatasetV1", "TFRecordDatasetV1", "FixedLengthRecordDatasetV1", "CsvDatasetV1"]

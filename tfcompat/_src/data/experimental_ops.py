@@ -10,15 +10,15 @@ import gzip
 from tfcompat._src.framework import context as ctx_lib
 from tfcompat._src.framework import dtypes
 from tfcompat._src.framework.dispatch import convert_to_tensor
-from tfcompat._src.data import structure
+from tfcompat._src.data import batching, structure
 from tfcompat._src.data.dataset_ops import DatasetV2, int64_arg
 from tfcompat._src.data.dataset_readers import CsvDatasetV2
 from tfcompat._src.data.node import Env
 
 __all__ = ["get_structure", "RandomDataset", "cardinality", "assert_cardinality", "get_single_element", "Counter",
            "enumerate_dataset", "sample_from_datasets", "choose_from_datasets", "shuffle_and_repeat", "map_and_batch",
-           "dense_to_ragged_batch", "unbatch", "parallel_interleave", "group_by_window", "scan", "take_while",
-           "unique", "prefetch_to_device", "copy_to_device", "make_csv_dataset", "TFRecordWriter", "save", "load"]
+           "dense_to_ragged_batch", "unbatch", "parallel_interleave", "group_by_window", "bucket_by_sequence_length",
+           "scan", "take_while", "unique", "prefetch_to_device", "copy_to_device", "make_csv_dataset", "TFRecordWriter", "save", "load"]
 
 
 def cardinality(dataset):
@@ -103,6 +103,17 @@ def parallel_interleave(map_func, cycle_length, block_length=1, sloppy=False, bu
 def group_by_window(key_func, reduce_func, window_size=None, window_size_func=None):
     """Mirrors ``tf.data.experimental.group_by_window``."""
     return lambda ds: ds.group_by_window(key_func, reduce_func, window_size, window_size_func)
+
+
+def bucket_by_sequence_length(element_length_func, bucket_boundaries, bucket_batch_sizes, padded_shapes=None,
+                              padding_values=None, pad_to_bucket_boundary=False, no_padding=False,
+                              drop_remainder=False):
+    """Mirrors ``tf.data.experimental.bucket_by_sequence_length``: a transformation for ``Dataset.apply``
+    (``data/batching.py``)."""
+    return lambda ds: batching.bucket_by_sequence_length(
+        ds, element_length_func, bucket_boundaries, bucket_batch_sizes, padded_shapes=padded_shapes,
+        padding_values=padding_values, pad_to_bucket_boundary=pad_to_bucket_boundary, no_padding=no_padding,
+        drop_remainder=drop_remainder)
 
 
 def scan(initial_state, scan_func):

@@ -2,7 +2,7 @@
 group_by_window, and the state-relaxing tracer shared by ``scan`` and ``reduce``."""
 from __future__ import annotations
 
-from tfcompat._src.framework import dtypes
+from tfcompat._src.framework import dtypes, error_codes, errors
 from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.runtime.function import TensorSpec
 from tfcompat._src.runtime.type_spec import RaggedTensorSpec, SparseTensorSpec
@@ -241,6 +241,9 @@ class TakeWhileNode(Node):
             yield el
 
 
+_CODE_NAMES = {v: k for k, v in vars(error_codes).items() if k.isupper() and isinstance(v, int)}
+
+
 class GroupByWindowNode(Node):
     """``group_by_window``: elements grouped by ``key_func``; a group of ``window_size`` elements (or at the end
     of the input, what a group holds, in key order) is passed to ``reduce_func(key, window_dataset)``."""
@@ -276,7 +279,17 @@ class GroupByWindowNode(Node):
             size = int(self.window_size) if size_run is None else int(size_run((kv,))[0])
             if len(group) >= size:
                 del groups[k]
-                yield from reduce_run((kv, ListNode(group, spec)))[0].iterate(env)
+                yield from self._window(reduce_run, kv, ListNode(group, spec)).iterate(env)
         for k in sorted(groups):
-            yield from reduce_run((keys[k], ListNode(groups[k], spec)))[0].iterate(env)
+            yield from self._window(reduce_run, keys[k], ListNode(groups[k], spec)).iterate(env)
+
+    def _window(self, reduce_run, key, window):
+        try:
+            return reduce_run((key, window))[0]
+        except errors.OpError as e:
+            # TF reports an error of running reduce_func (not one of iterating the dataset it returns) as an
+            # InternalError quoting it (bucket_by_sequence_length's pad_to_bucket_boundary check).
+            code = _CODE_NAMES.get(e.error_code, "UNKNOWN")
+            raise errors.InternalError(None, None, f"Got error code {code} and message: {{ {e.message} }} from "
+                                                   f"running user-defined function {self.reduce_fn.name}: ") from e
 

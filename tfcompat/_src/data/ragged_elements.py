@@ -3,16 +3,18 @@
 As TF's ``RaggedTensorSpec`` in tf.data (``_to_batched_tensor_list``/``_unbatch``): ``from_tensor_slices`` of a
 RaggedTensor of ragged rank ``k`` gives elements of ragged rank ``k - 1`` (rank 0: a dense tensor, whose spec
 stays a ``RaggedTensorSpec``), and ``from_tensors`` keeps its spec. A ragged component's pipeline value is a
-``RaggedValue`` (flat values and nested row splits as torch tensors) with the generic operations the pipeline
-uses on columns: ``len`` (rows), ``v[i]`` (row ``i``: a RaggedValue of one ragged rank less, or a torch tensor)
-and ``v[index_array]``; in a graph a source's RaggedTensor of graph tensors is a ``RaggedComponent``.
-Differences: ``batch``/``unbatch`` of ragged components need data/batching.py to stack RaggedTensorSpec
-components (not done yet); row splits are int64 (tfcompat's RaggedTensor)."""
+``RaggedValue`` (flat values: a torch tensor, or for ``tf.string`` a numpy object array of bytes; nested row
+splits as torch tensors) with the generic operations the pipeline uses on columns: ``len`` (rows), ``v[i]`` (row
+``i``: a RaggedValue of one ragged rank less, or the flat values' slice) and ``v[index_array]``; ``stack`` makes
+the batch of rows (data/batching.py). In a graph a source's RaggedTensor of graph tensors is a
+``RaggedComponent``. Difference: row splits are int64 (tfcompat's RaggedTensor)."""
 from __future__ import annotations
 
 import numpy as np
 import torch
 
+from tfcompat._src.framework import dtypes
+from tfcompat._src.framework.string_tensor import StringTensor
 from tfcompat._src.framework.tensor import EagerTensor
 from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.ops.ragged.ragged_tensor import RaggedTensor
@@ -24,8 +26,9 @@ __all__ = ["RaggedValue", "RaggedComponent", "RaggedTensor", "RaggedTensorSpec",
 
 
 class RaggedValue:
-    """One ragged component's pipeline value: ``values`` (the flat values) and ``splits`` (the nested row
-    splits, outermost first, int64), torch tensors."""
+    """One ragged component's pipeline value: ``values`` (the flat values: a torch tensor, or a numpy object
+    array of bytes for ``tf.string``) and ``splits`` (the nested row splits, outermost first, int64 torch
+    tensors)."""
 
     __slots__ = ("values", "splits")
 
@@ -63,9 +66,16 @@ def stack(rows: list) -> RaggedValue:
                 parts.append(sp[(1 if j else 0):] + offset)
                 offset += int(sp[-1])
             inner.append(torch.cat(parts))
-        return RaggedValue(torch.cat([r.values for r in rows]), [outer] + inner)
+        return RaggedValue(_cat([r.values for r in rows]), [outer] + inner)
     outer = torch.tensor([0] + [r.shape[0] for r in rows], dtype=torch.int64).cumsum(0)
-    return RaggedValue(torch.cat(rows) if rows else torch.zeros([0]), [outer])
+    return RaggedValue(_cat(rows) if rows else torch.zeros([0]), [outer])
+
+
+def _cat(parts: list):
+    """Flat values (torch tensors, or object arrays of bytes for strings) concatenated along axis 0."""
+    if isinstance(parts[0], np.ndarray):
+        return np.concatenate(parts)
+    return torch.cat(parts)
 
 
 def is_ragged_spec(spec) -> bool:
@@ -89,7 +99,7 @@ class RaggedComponent:
 def as_pipeline_value(component):
     """A RaggedTensor source component: a ``RaggedValue`` when eager, else a ``RaggedComponent``."""
     parts = graph_parts(component)
-    if not all(type(p) is EagerTensor for p in parts):
+    if not all(type(p) in (EagerTensor, StringTensor) for p in parts):
         return RaggedComponent(component)
     return RaggedValue(parts[0]._t, [_int64(p._t) for p in parts[1:]])
 
@@ -101,9 +111,21 @@ def _int64(t: torch.Tensor) -> torch.Tensor:
 def to_ragged_tensor(v, spec: RaggedTensorSpec):
     """The eager value users see: a RaggedTensor, or a dense tensor for ragged rank 0 (as TF)."""
     if not isinstance(v, RaggedValue):
-        return EagerTensor(v, spec.dtype)
+        return _flat_tensor(v, spec.dtype)
     splits = [EagerTensor(s.to(spec.row_splits_dtype.torch_dtype), spec.row_splits_dtype) for s in v.splits]
-    return RaggedTensor.from_nested_row_splits(EagerTensor(v.values, spec.dtype), splits, validate=False)
+    rt = RaggedTensor.from_nested_row_splits(_flat_tensor(v.values, spec.dtype), splits, validate=False)
+    # TF's RaggedTensorSpec._from_components sets the spec's shape: uniform dims it knows stay known.
+    dims = spec.shape.as_list() if spec.shape.rank is not None else []
+    part = rt
+    for dim in dims[1:spec.ragged_rank + 1]:
+        if dim is not None:
+            part._uniform_row_length = dim
+        part = part.values
+    return rt
+
+
+def _flat_tensor(v, dtype):
+    return StringTensor(v) if dtype is dtypes.string else EagerTensor(v, dtype)
 
 
 def to_numpy(v: RaggedValue, flat_to_numpy) -> np.ndarray:

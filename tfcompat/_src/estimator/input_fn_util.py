@@ -3,7 +3,7 @@
 ``(features, labels)`` pair, or features alone."""
 from __future__ import annotations
 
-from tfcompat._src.data import dataset_ops
+from tfcompat._src.data import dataset_ops, dataset_ops_v1
 from tfcompat._src.runtime.training.session_run_hook import SessionRunHook
 
 __all__ = ["DatasetInitializerHook", "parse_input_fn_result", "parse_iterator_result"]
@@ -38,7 +38,7 @@ def parse_input_fn_result(result):
     """``(features, labels, input_hooks)`` of an ``input_fn``'s result (TF's ``util.parse_input_fn_result``)."""
     hooks = []
     if isinstance(result, dataset_ops.DatasetV2):
-        iterator = dataset_ops.make_initializable_iterator(result)
+        iterator = dataset_ops_v1.make_initializable_iterator(result)
         hooks.append(DatasetInitializerHook(iterator))
         result = iterator.get_next()
     features, labels = parse_iterator_result(result)

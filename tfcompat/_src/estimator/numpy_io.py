@@ -14,7 +14,7 @@ from typing import Callable
 
 import numpy as np
 
-from tfcompat._src.data import dataset_ops
+from tfcompat._src.data import dataset_ops_v1
 from tfcompat._src.runtime import tf_logging as logging
 
 __all__ = ["numpy_input_fn", "rows_input_fn"]
@@ -56,13 +56,13 @@ def rows_input_fn(columns: collections.OrderedDict, batch_size: int, num_epochs,
                         "thread, so this will produce more epochs than you probably intend. If you want to limit "
                         "epochs, use one thread.")
     # one reader: more threads would only interleave the same rows (and, unshuffled, TF warns against it)
-    dataset = dataset_ops.DatasetV1.from_tensor_slices(tuple(np.asarray(c) for c in columns.values()))
+    dataset = dataset_ops_v1.DatasetV1.from_tensor_slices(tuple(np.asarray(c) for c in columns.values()))
     dataset = dataset.repeat(num_epochs)
     if shuffle:
         dataset = dataset.shuffle(queue_capacity)
     # dequeue_many (num_epochs None) gives a static batch size; dequeue_up_to an unknown one
     dataset = dataset.batch(batch_size, drop_remainder=num_epochs is None)
-    return list(dataset_ops.make_one_shot_iterator(dataset).get_next())
+    return list(dataset_ops_v1.make_one_shot_iterator(dataset).get_next())
 
 
 def numpy_input_fn(x, y=None, batch_size: int = 128, num_epochs=1, shuffle=None, queue_capacity: int = 1000,

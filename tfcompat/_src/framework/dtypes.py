@@ -109,9 +109,11 @@ _TABLE = [
 _BY_NAME: dict[str, DType] = {}
 _BY_TORCH: dict[torch.dtype, DType] = {}
 _BY_NP: dict[np.dtype, DType] = {}
+_BY_ENUM: dict[int, DType] = {}
 for _name, _td, _nd, _kind, _enum in _TABLE:
     _dt = DType(_name, _td, _nd, _kind, _enum)
     _BY_NAME[_name] = _dt
+    _BY_ENUM[_enum] = _dt
     if _td is not None:
         _BY_TORCH[_td] = _dt
     if _nd is not None and _kind != "s":
@@ -148,9 +150,17 @@ _PY_TYPES = {float: float32, bool: bool_, str: string, bytes: string}
 
 
 def as_dtype(type_value) -> DType:
-    """Mirrors ``tf.as_dtype``: converts a DType, name, numpy dtype, torch dtype or python type."""
+    """Mirrors ``tf.as_dtype``: converts a DType, name, ``DataType`` enum value (an int: ``tf.zeros(1, 1)`` is
+    float32), numpy dtype, torch dtype or python type. Difference: the ``*_ref`` enums (101 ...) are not
+    accepted (tfcompat has no reference dtypes)."""
     if isinstance(type_value, DType):
         return type_value
+    if isinstance(type_value, (int, np.integer)):   # bool too: TF's as_dtype(True) is float32 (enum 1)
+        try:
+            return _BY_ENUM[int(type_value)]
+        except KeyError:
+            raise TypeError(f"Cannot convert the argument `type_value`: {type_value!r} to a TensorFlow "
+                            f"DType.") from None
     if isinstance(type_value, torch.dtype):
         try:
             return _BY_TORCH[type_value]

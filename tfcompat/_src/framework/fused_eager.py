@@ -28,6 +28,8 @@ import torch
 
 from tfcompat._src.framework import context as ctx_lib
 from tfcompat._src.framework import dispatch
+from tfcompat._src.framework import dtype_checks
+from tfcompat._src.framework import python_values
 from tfcompat._src.framework import op_def as op_def_lib
 from tfcompat._src.framework.tensor import EagerTensor
 
@@ -47,9 +49,9 @@ _ACCUMULATORS = dispatch.FORWARD_ACCUMULATORS
 _NUMERICS = dispatch.NUMERICS_CHECKERS
 _OBSERVERS = dispatch.EAGER_OBSERVERS
 _no_grad, _enable_grad = dispatch.no_grad, dispatch.enable_grad
-_check_types = dispatch._check_types  # noqa: SLF001 - dispatch's own dtype check, run once per dtype
+_check_types = dtype_checks.check_types  # dispatch's own dtype check, run once per dtype
 _tracking_tapes = dispatch._tracking_tapes  # noqa: SLF001
-_cached_scalar = dispatch._cached_scalar  # noqa: SLF001
+_cached_scalar = python_values.cached_scalar
 
 
 def _read(x):

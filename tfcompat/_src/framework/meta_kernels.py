@@ -1,4 +1,4 @@
-"""Running torch's meta kernels (static shape inference of graph ops, ``dispatch._meta_specs``) without importing
+"""Running torch's meta kernels (static shape inference of graph ops, ``shape_inference._meta_specs``) without importing
 ``torch._dynamo``.
 
 Trap: torch registers python decompositions as the Meta kernels of most aten ops, and the elementwise ones are

@@ -4,8 +4,9 @@ evaluation its C++ shape inference does (``ShapeRefiner::ConstantPartialShape`` 
 A shape tensor such as ``tf.stack([tf.shape(x)[0], -1])`` or ``tf.concat([tf.shape(x)[:1], [20]], 0)`` is not a
 constant, yet TF's shape functions know the dims of it that come from ``x``'s static shape or from constants.
 :func:`partial_value` folds the ops TF folds there (Const, Shape/Size/Rank of a partly known shape, Pack,
-ConcatV2, StridedSlice with static bounds, Cast/Identity and scalar arithmetic) into python ints with ``None``
-for what is known only at run time. Ops are recognised by their TF type names; nothing here runs a kernel."""
+ConcatV2, StridedSlice with static bounds, Cast, scalar arithmetic, and Identity/StopGradient of a fully known
+value) into python ints with ``None`` for what is known only at run time. Ops are recognised by their TF type
+names; nothing here runs a kernel."""
 from __future__ import annotations
 
 import builtins
@@ -47,15 +48,34 @@ def partial_value(tensor, _depth: int = 0):
         return n
     if t == "Rank":
         return inputs[0].shape.rank
-    if t in ("Cast", "Identity"):
+    if t == "Cast":
         return partial_value(inputs[0], _depth + 1)
+    if t in ("Identity", "StopGradient"):
+        # TF looks through these only for a fully known value (constant_value / EvaluateConstantTensor): the
+        # identity of a partly known shape is unknown (tf.sparse.retain's dense shape of a [None, 5] input).
+        v = partial_value(inputs[0], _depth + 1)
+        return v if v is not None and None not in (v if isinstance(v, list) else [v]) else None
     if t == "Pack" and op.attrs.get("axis", 0) == 0:
         vals = [partial_value(x, _depth + 1) for x in inputs[:op.attrs.get("N", len(inputs))]]
+        if any(x.shape.rank != 0 for x in inputs[:len(vals)]):
+            # A matrix (stacked vectors): known only when every entry is (TF's EvaluateConstantTensor), for a
+            # Squeeze/Reshape back to a vector below.
+            return vals if all(_known_flat(v) is not None for v in vals) else None
         return [v if isinstance(v, int) else None for v in vals]
+    if t in ("Squeeze", "Reshape") and tensor.shape.rank in (0, 1):
+        v = partial_value(inputs[0], _depth + 1)
+        if tensor.shape.rank == 1 and isinstance(v, list) and inputs[0].shape.rank == 1:
+            return v
+        flat = _known_flat(v)
+        if flat is None:
+            return None
+        return flat if tensor.shape.rank == 1 else (flat[0] if len(flat) == 1 else None)
     if t == "ConcatV2":
         n = op.attrs.get("N", len(inputs))
         out = []
         for x in inputs[:n]:
+            if x.shape.rank not in (1, None):
+                return None
             v = partial_value(x, _depth + 1)
             if not isinstance(v, list):
                 length = x.shape.as_list()[0] if x.shape.rank == 1 else None
@@ -71,6 +91,21 @@ def partial_value(tensor, _depth: int = 0):
         if isinstance(a, int) and isinstance(b, int):
             return _ARITHMETIC[t](a, b)
         return None
+    return None
+
+
+def _known_flat(value):
+    """The row-major entries of a fully known (nested) value, or None when any entry is unknown."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return [value]
+    if isinstance(value, list):
+        out = []
+        for v in value:
+            flat = _known_flat(v)
+            if flat is None:
+                return None
+            out += flat
+        return out
     return None
 
 

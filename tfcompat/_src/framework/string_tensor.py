@@ -5,7 +5,7 @@ scalar, as ``Session.run`` returns it); kernels that take or give strings work o
 wrapped in :class:`StringTensor`, which has TF's ``dtype``, ``shape``, ``numpy()`` (``bytes`` for a scalar) and
 ``repr``; in a graph, ops with string outputs declare their static shapes (no meta-device run can infer them).
 
-``tf.constant``/``convert_to_tensor`` of strings give these values (``dispatch._python_to_torch``); the string
+``tf.constant``/``convert_to_tensor`` of strings give these values (``python_values.python_to_torch``); the string
 kernels live in ``ops/string_ops.py``."""
 from __future__ import annotations
 

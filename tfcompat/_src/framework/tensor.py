@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import torch
 
-from tfcompat._src.framework import dtypes
+from tfcompat._src.framework import dtypes, tensor_annotations
 from tfcompat._src.framework.errors import OperatorNotAllowedInGraphError
 from tfcompat._src.framework.tensor_shape import TensorShape
 
@@ -15,6 +15,7 @@ __all__ = ["Tensor", "EagerTensor", "SymbolicTensor"]
 
 # dtypes.from_torch's table, read without a call: every eager tensor is built through EagerTensor.__init__.
 _DTYPE_OF_TORCH = dtypes._BY_TORCH  # noqa: SLF001
+_ABSENT = object()
 
 
 class Tensor:
@@ -61,6 +62,20 @@ class Tensor:
             "source code may not be visible to AutoGraph. See https://github.com/tensorflow/tensorflow/blob/"
             "master/tensorflow/python/autograph/g3doc/reference/limitations.md#access-to-source-code for more "
             "information.")
+
+    @property
+    def _keras_mask(self):
+        # Keras's attribute, kept in a side table (the slots leave no room): absent until a layer or user sets it.
+        mask = tensor_annotations.KERAS_MASK.get(self, _ABSENT)
+        if mask is _ABSENT:
+            name = ("tensorflow.python.framework.ops.EagerTensor" if isinstance(self, EagerTensor)
+                    else type(self).__name__)
+            raise AttributeError(f"'{name}' object has no attribute '_keras_mask'")
+        return mask
+
+    @_keras_mask.setter
+    def _keras_mask(self, mask):
+        tensor_annotations.KERAS_MASK.set(self, mask)
 
     def experimental_ref(self):
         return Reference(self)

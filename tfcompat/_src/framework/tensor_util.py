@@ -14,7 +14,7 @@ import torch
 from tfcompat._src.framework import dtypes
 from tfcompat._src.framework.string_tensor import as_bytes_array
 from tfcompat._src.framework.tensor_shape import TensorShape
-from tfcompat._src.framework.dispatch import _infer_python_dtype
+from tfcompat._src.framework.python_values import infer_python_dtype as _infer_python_dtype
 from tfcompat._src.protos.tensor import DataType, TensorProto, TensorShapeProto
 
 __all__ = ["make_tensor_proto", "make_ndarray", "tensor_proto_content", "shape_proto", "shape_from_proto",

@@ -26,7 +26,7 @@ from tfcompat._src.framework.name_scope import name_scope
 from tfcompat._src.framework.tensor import Tensor
 
 __all__ = ["dispatch_for_api", "dispatch_for_binary_elementwise_apis", "dispatch_for_binary_elementwise_assert_apis",
-           "dispatch_for_unary_elementwise_apis", "unregister_dispatch_for"]
+           "dispatch_for_unary_elementwise_apis", "unregister_dispatch_for", "dispatching"]
 
 # TF 2.21's registered elementwise APIs (dispatch.unary_elementwise_apis() & co.), by public name under ``tf.``;
 # names tfcompat does not provide are skipped.
@@ -163,6 +163,13 @@ def _install(api) -> None:
     if _INDEX:
         _INDEX[-1][id(dispatching)] = bindings
     _WRAPPERS[api] = dispatching
+
+
+def dispatching(api: Callable) -> Callable:
+    """``api`` as its public names call it: its dispatching wrapper while a target is registered for it, else
+    ``api``. For the few internal calls that TF's users reach with composite values through dispatch (a Keras
+    Dense layer's matmul on an ExtensionType input, as in TF's extension_type guide)."""
+    return _WRAPPERS.get(_original(api), api)
 
 
 def _uninstall(api) -> None:

@@ -145,8 +145,7 @@ silu = nn_ops.swish
 
 
 def _module_objects() -> dict:
-    names = [n for n in __all__ if n not in ("serialize", "deserialize", "get")]
-    objects = {n: globals()[n] for n in names}
+    objects = object_config.module_objects(globals(), __all__)
     objects.update(leaky_relu=leaky_relu, log_softmax=log_softmax, relu6=relu6, silu=silu)
     return objects
 
@@ -187,15 +186,7 @@ def get(identifier):
 
     Raises:
       TypeError: anything else. ValueError: an unknown name."""
-    if identifier is None:
-        return linear
-    if isinstance(identifier, dict):
-        return deserialize(identifier, use_legacy_format="module" not in identifier)
-    if isinstance(identifier, str):
-        return deserialize(identifier)
-    if callable(identifier):
-        return identifier
-    raise TypeError(f"Could not interpret activation function identifier: {identifier}")
+    return object_config.get_object(identifier, deserialize, "activation function", none=linear, error=TypeError)
 
 
 # tf.compat.v1.layers take activations by name as Keras layers do (ops/layers_base.py).

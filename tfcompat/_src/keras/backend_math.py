@@ -487,21 +487,32 @@ def l2_normalize(x, axis=None):
     return loss_functions.l2_normalize(x, axis=axis)
 
 
+def _op_seed(seed):
+    # tf-keras's backend random functions: no seed means an explicit op seed from numpy's global generator (so
+    # the numbers follow np.random.seed, and TF's own op-seed sequence is not advanced).
+    return np.random.randint(10e6) if seed is None else seed
+
+
 def dropout(x, level, noise_shape=None, seed=None):
-    return nn_ops.dropout_v2(x, rate=level, noise_shape=noise_shape, seed=seed)
+    """Mirrors ``tf.keras.backend.dropout`` (seeding: ``_op_seed``)."""
+    return nn_ops.dropout_v2(x, rate=level, noise_shape=noise_shape, seed=_op_seed(seed))
 
 
 def random_normal(shape, mean=0.0, stddev=1.0, dtype=None, seed=None):
-    return random_ops.random_normal(shape, mean=mean, stddev=stddev, dtype=dtype or backend.floatx(), seed=seed)
+    """Mirrors ``tf.keras.backend.random_normal`` (seeding: ``_op_seed``)."""
+    return random_ops.random_normal(shape, mean=mean, stddev=stddev, dtype=dtype or backend.floatx(),
+                                    seed=_op_seed(seed))
 
 
 def random_uniform(shape, minval=0.0, maxval=1.0, dtype=None, seed=None):
+    """Mirrors ``tf.keras.backend.random_uniform`` (seeding: ``_op_seed``)."""
     return random_ops.random_uniform(shape, minval=minval, maxval=maxval, dtype=dtype or backend.floatx(),
-                                     seed=seed)
+                                     seed=_op_seed(seed))
 
 
 def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=None, seed=None):
-    return random_ops.truncated_normal(shape, mean, stddev, dtype=dtype or backend.floatx(), seed=seed)
+    """Mirrors ``tf.keras.backend.truncated_normal`` (seeding: ``_op_seed``)."""
+    return random_ops.truncated_normal(shape, mean, stddev, dtype=dtype or backend.floatx(), seed=_op_seed(seed))
 
 
 def switch(condition, then_expression, else_expression):

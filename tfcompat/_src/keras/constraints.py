@@ -2,7 +2,6 @@
 after each optimizer update, with ``get``/``serialize``/``deserialize``."""
 from __future__ import annotations
 
-import warnings
 
 import numpy as np
 
@@ -147,21 +146,12 @@ unitnorm = unit_norm
 
 
 def _module_objects() -> dict:
-    names = [n for n in __all__ if n not in ("serialize", "deserialize", "get")]
-    return {n: globals()[n] for n in names}
+    return object_config.module_objects(globals(), __all__)
 
 
 def serialize(constraint, use_legacy_format=False):
     """Mirrors ``tf.keras.constraints.serialize`` (a UserWarning for non-``Constraint`` objects)."""
-    if constraint is None:
-        return None
-    if not isinstance(constraint, Constraint):
-        warnings.warn(f"The `keras.constraints.serialize()` API should only be used for objects of type "
-                      f"`keras.constraints.Constraint`. Found an instance of type {type(constraint)}, which may "
-                      f"lead to improper serialization.", stacklevel=2)
-    if use_legacy_format:
-        return {"class_name": type(constraint).__name__, "config": constraint.get_config()}
-    return object_config.serialize_keras_object(constraint)
+    return object_config.serialize_object(constraint, use_legacy_format, "constraints", "Constraint", Constraint)
 
 
 def deserialize(config, custom_objects=None, use_legacy_format=False):
@@ -175,12 +165,4 @@ def get(identifier):
 
     Raises:
       ValueError: anything else, or an unknown name."""
-    if identifier is None:
-        return None
-    if isinstance(identifier, dict):
-        return deserialize(identifier, use_legacy_format="module" not in identifier)
-    if isinstance(identifier, str):
-        return get({"class_name": str(identifier), "config": {}})
-    if callable(identifier):
-        return identifier
-    raise ValueError(f"Could not interpret constraint function identifier: {identifier}")
+    return object_config.get_object(identifier, deserialize, "constraint function", names="class_config")

@@ -11,7 +11,7 @@ Hook (set by: value) -- used by; why that module cannot import the value:
   is a Functional model), ``backend_math`` (eager ``backend.function``) and ``engine.functional_config`` (a
   nested Functional's first node); Functional subclasses Model and is called on layers, which use ``backend_math``,
   and imports ``functional_config``.
-- ``reconstruct_functional_config`` (``engine.functional``: ``reconstruct_from_config``) -- ``engine.training``
+- ``functional_from_config`` (``engine.functional``: ``functional_from_config``) -- ``engine.training``
   (``Model.from_config`` of a functional config); same reason.
 - ``mean_metric`` (``metrics.base_metric``: ``Mean``) -- ``engine.base_layer`` (``Layer.add_metric``); metrics
   are Layers.
@@ -32,7 +32,7 @@ _DEFINED_IN = {
     "functional_model": "tfcompat._src.keras.engine.functional",
     "mean_metric": "tfcompat._src.keras.metrics.base_metric",
     "get_metric": "tfcompat._src.keras.metrics",
-    "reconstruct_functional_config": "tfcompat._src.keras.engine.functional",
+    "functional_from_config": "tfcompat._src.keras.engine.functional",
     "create_keras_history": "tfcompat._src.keras.engine.op_layer",
 }
 _hooks: dict[str, Any] = {}

@@ -330,8 +330,7 @@ lecun_uniform = LecunUniform
 def _module_objects() -> dict:
     # tf-keras resolves names to the TF1 init_ops initializers while TF2 behaviour is off (disable_v2_behavior).
     if ctx_lib.v2_behavior():
-        names = [n for n in __all__ if n not in ("serialize", "deserialize", "get")]
-        objects = {n: globals()[n] for n in names}
+        objects = object_config.module_objects(globals(), __all__)
     else:
         objects = initializers_v1.v1_objects()
     # tf-keras also resolves these older names.
@@ -342,9 +341,10 @@ def _module_objects() -> dict:
 
 def serialize(initializer, use_legacy_format=False):
     """Mirrors ``tf.keras.initializers.serialize``."""
-    if use_legacy_format:
-        return {"class_name": type(initializer).__name__, "config": initializer.get_config()}
-    return object_config.serialize_keras_object(initializer)
+    # tf-keras warns for what is not an instance of a class of its name table: the TF2 classes, and TF1's
+    # classes too without TF2 behaviour.
+    classes = (Initializer,) + tuple(v for v in _module_objects().values() if isinstance(v, type))
+    return object_config.serialize_object(initializer, use_legacy_format, "initializers", "Initializer", classes)
 
 
 def deserialize(config, custom_objects=None, use_legacy_format=False):
@@ -360,17 +360,8 @@ def get(identifier):
 
     Raises:
       ValueError: anything else, or an unknown name."""
-    if identifier is None:
-        return None
-    if isinstance(identifier, dict):
-        return deserialize(identifier, use_legacy_format="module" not in identifier)
-    if isinstance(identifier, str):
-        return get({"class_name": str(identifier), "config": {}})
-    if callable(identifier):
-        if isinstance(identifier, type):
-            identifier = identifier()
-        return identifier
-    raise ValueError(f"Could not interpret initializer identifier: {identifier}")
+    return object_config.get_object(identifier, deserialize, "initializer", names="class_config",
+                                    instantiate_classes=True)
 
 
 # tf.compat.v1.layers take initializers by name or config as Keras layers do (ops/layers_base.py).

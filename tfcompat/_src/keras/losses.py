@@ -7,7 +7,6 @@ A ``Loss`` computes per-sample losses with ``call(y_true, y_pred)``, then weight
 ``y_pred`` or to the losses (``ignore_class``) restrict the mean to the valid entries."""
 from __future__ import annotations
 
-import warnings
 
 from tfcompat._src.framework.name_scope import name_scope
 from tfcompat._src.framework.tensor import Tensor
@@ -291,24 +290,13 @@ def is_categorical_crossentropy(loss) -> bool:
 
 
 def _module_objects() -> dict:
-    names = [n for n in __all__ if n not in ("get", "serialize", "deserialize", "is_categorical_crossentropy",
-                                             "Reduction")]
-    return {n: globals()[n] for n in names}
+    return object_config.module_objects(globals(), __all__, ("get", "serialize", "deserialize",
+                                                              "is_categorical_crossentropy", "Reduction"))
 
 
 def serialize(loss, use_legacy_format=False):
     """Mirrors ``tf.keras.losses.serialize``: a config dict (a UserWarning for objects that are not ``Loss``)."""
-    if loss is None:
-        return None
-    if not isinstance(loss, Loss):
-        warnings.warn(f"The `keras.losses.serialize()` API should only be used for objects of type "
-                      f"`keras.losses.Loss`. Found an instance of type {type(loss)}, which may lead to improper "
-                      f"serialization.", stacklevel=2)
-    if use_legacy_format and isinstance(loss, Loss):
-        return {"class_name": type(loss).__name__, "config": loss.get_config()}
-    if use_legacy_format:
-        return getattr(loss, "__name__", loss)
-    return object_config.serialize_keras_object(loss)
+    return object_config.serialize_object(loss, use_legacy_format, "losses", "Loss", Loss)
 
 
 def deserialize(name, custom_objects=None, use_legacy_format=False):
@@ -326,13 +314,5 @@ def get(identifier):
 
     Raises:
       ValueError: anything else, or an unknown name."""
-    if identifier is None:
-        return None
-    if isinstance(identifier, str):
-        return deserialize(identifier, use_legacy_format="module" not in identifier)
-    if isinstance(identifier, dict):
-        return deserialize(identifier)
-    if callable(identifier):
-        return identifier
-    raise ValueError(f"Could not interpret loss function identifier: {identifier}")
+    return object_config.get_object(identifier, deserialize, "loss function", names="by_format", dicts="plain")
 

@@ -2,17 +2,15 @@
 metrics, plus the two tensor annotations Keras reads: ``_keras_logits`` (the logits behind a softmax/sigmoid
 output) and ``_keras_mask``.
 
-tfcompat tensors have ``__slots__``, so the annotations live in side tables keyed by the tensor's identity and
-dropped when the tensor dies; use :func:`set_keras_logits`/:func:`keras_logits` and
-:func:`set_keras_mask`/:func:`get_mask` instead of the attributes.
+tfcompat tensors have ``__slots__``, so the annotations live in side tables (``framework/tensor_annotations``)
+keyed by the tensor's identity and dropped when the tensor dies; use :func:`set_keras_logits`/:func:`keras_logits`
+and :func:`set_keras_mask`/:func:`get_mask` (``tensor._keras_mask`` reads and writes the same table).
 
 Difference: squeezing decisions use static ranks; with an unknown static rank nothing is squeezed (tf-keras
 decides at run time)."""
 from __future__ import annotations
 
-import weakref
-
-from tfcompat._src.framework import dtypes
+from tfcompat._src.framework import dtypes, tensor_annotations
 from tfcompat._src.framework.dispatch import convert_to_tensor
 from tfcompat._src.framework.name_scope import name_scope
 from tfcompat._src.ops import array_ops, math_ops, reduction_ops
@@ -49,44 +47,25 @@ class ReductionV2:
 # ------------------------------------------------------------------------------------------------
 # tensor annotations (Keras sets attributes on tf.Tensor; tfcompat keeps side tables)
 # ------------------------------------------------------------------------------------------------
-_LOGITS: dict = {}
-_MASKS: dict = {}
-
-
-def _annotate(table: dict, tensor, value) -> None:
-    key = id(tensor)
-    if value is None:   # reads as None anyway; and string tensors (no __weakref__ slot) only ever get None
-        table.pop(key, None)
-        return
-    table[key] = (weakref.ref(tensor, lambda _ref, k=key, t=table: t.pop(k, None)), value)
-
-
-def _annotation(table: dict, tensor):
-    entry = table.get(id(tensor))
-    if entry is not None and entry[0]() is tensor:
-        return entry[1]
-    return None
-
-
 def set_keras_logits(output, logits) -> None:
     """Records ``logits`` as the pre-activation input of the softmax/sigmoid ``output`` (Keras's
     ``output._keras_logits = logits``)."""
-    _annotate(_LOGITS, output, logits)
+    tensor_annotations.KERAS_LOGITS.set(output, logits)
 
 
 def keras_logits(output):
     """The logits recorded by :func:`set_keras_logits` for ``output``, or None."""
-    return _annotation(_LOGITS, output)
+    return tensor_annotations.KERAS_LOGITS.get(output)
 
 
 def set_keras_mask(tensor, mask) -> None:
     """Records ``mask`` as ``tensor``'s Keras mask (Keras's ``tensor._keras_mask = mask``)."""
-    _annotate(_MASKS, tensor, mask)
+    tensor_annotations.KERAS_MASK.set(tensor, mask)
 
 
 def get_mask(tensor):
     """Mirrors ``losses_utils.get_mask``: the Keras mask of ``tensor``, or None."""
-    return _annotation(_MASKS, tensor)
+    return tensor_annotations.KERAS_MASK.get(tensor)
 
 
 # ------------------------------------------------------------------------------------------------

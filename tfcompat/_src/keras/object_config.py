@@ -9,16 +9,21 @@ name that resolves to a class gives an instance built with its defaults. Without
 (``tf.compat.v1.disable_v2_behavior``) both directions use the legacy format, as tf-keras does.
 
 ``CUSTOM_OBJECTS`` is the global registry that ``keras.utils.custom_object_scope`` and
-``register_keras_serializable`` fill; it is consulted after a call's own ``custom_objects``."""
+``register_keras_serializable`` fill; it is consulted after a call's own ``custom_objects``.
+
+Each family's ``get``/``serialize`` is ``get_object``/``serialize_object`` with the family's table and its
+tf-keras variations (what None gives, how a name is read, the error raised)."""
 from __future__ import annotations
 
 import inspect
 import types
-from typing import Any, Mapping
+import warnings
+from typing import Any, Callable, Iterable, Mapping
 
 from tfcompat._src.framework import context as ctx_lib
 
-__all__ = ["CUSTOM_OBJECTS", "serialize_keras_object", "deserialize_keras_object", "public_module"]
+__all__ = ["CUSTOM_OBJECTS", "serialize_keras_object", "deserialize_keras_object", "public_module", "module_objects",
+           "serialize_object", "get_object", "RAISE"]
 
 CUSTOM_OBJECTS: dict[str, Any] = {}
 
@@ -209,3 +214,62 @@ def legacy_deserialize_keras_object(identifier, module_objects: Mapping | None =
     if identifier is None:
         return None
     return _deserialize_legacy(identifier, module_objects or {}, custom_objects, printable_module_name)
+
+
+# ------------------------------------------------------------------------------------------------
+# the families' get / serialize (activations, constraints, initializers, losses, metrics, regularizers)
+# ------------------------------------------------------------------------------------------------
+_FAMILY_FUNCTIONS = ("serialize", "deserialize", "get")
+RAISE = object()   # get_object's ``none``: None is not an identifier (raises as any other non-identifier)
+
+
+def module_objects(namespace: Mapping, names: Iterable[str], exclude: Iterable[str] = _FAMILY_FUNCTIONS) -> dict:
+    """A family's name -> object table: ``names`` (its ``__all__``) looked up in ``namespace`` (its globals), less
+    ``exclude`` (names tf-keras's table lacks: the family's own functions, by default)."""
+    exclude = set(exclude)
+    return {n: namespace[n] for n in names if n not in exclude}
+
+
+def serialize_object(obj, use_legacy_format: bool, family: str, base_name: str, bases: type | tuple) -> Any:
+    """``keras.<family>.serialize`` (tf-keras's for constraints, initializers, losses, metrics, regularizers):
+    None for None; a UserWarning for an object that is not one of ``bases`` (the warning names
+    ``keras.<family>.<base_name>``); ``legacy_serialize_keras_object`` with ``use_legacy_format``, else
+    ``serialize_keras_object``."""
+    if obj is None:
+        return None
+    if not isinstance(obj, bases):
+        warnings.warn(f"The `keras.{family}.serialize()` API should only be used for objects of type "
+                      f"`keras.{family}.{base_name}`. Found an instance of type {type(obj)}, which may lead to "
+                      f"improper serialization.", stacklevel=3)
+    if use_legacy_format:
+        return legacy_serialize_keras_object(obj)
+    return serialize_keras_object(obj)
+
+
+def get_object(identifier, deserialize: Callable, description: str, *, none: Any = None, names: str = "plain",
+               dicts: str = "by_format", instantiate_classes: bool = False, error: type = ValueError) -> Any:
+    """``keras.<family>.get``: ``none`` for None (``RAISE``: None is not an identifier); a name or config through
+    the family's ``deserialize``; a callable unchanged (a class instantiated with ``instantiate_classes``);
+    anything else raises ``error`` ("Could not interpret <description> identifier: ...").
+
+    tf-keras's families read names and dicts differently; ``names``: "plain" (``deserialize(name)``),
+    "class_config" (as the legacy config ``{"class_name": name, "config": {}}``) or "by_format" (the legacy path
+    unless the name contains "module", as tf-keras's losses test it); ``dicts``: "by_format" (the legacy path
+    for a config without "module") or "plain"."""
+    if identifier is None and none is not RAISE:
+        return none
+    if isinstance(identifier, dict):
+        if dicts == "plain":
+            return deserialize(identifier)
+        return deserialize(identifier, use_legacy_format="module" not in identifier)
+    if isinstance(identifier, str):
+        if names == "class_config":
+            return deserialize({"class_name": str(identifier), "config": {}}, use_legacy_format=True)
+        if names == "by_format":
+            return deserialize(identifier, use_legacy_format="module" not in identifier)
+        return deserialize(identifier)
+    if callable(identifier):
+        if instantiate_classes and isinstance(identifier, type):
+            return identifier()
+        return identifier
+    raise error(f"Could not interpret {description} identifier: {identifier}")

@@ -6,7 +6,6 @@ Penalty factors are stored as ``floatx`` numpy scalars, as Keras's ``backend.cas
 from __future__ import annotations
 
 import math
-import warnings
 
 import numpy as np
 
@@ -159,15 +158,7 @@ def _module_objects() -> dict:
 
 def serialize(regularizer, use_legacy_format=False):
     """Mirrors ``tf.keras.regularizers.serialize`` (a UserWarning for non-``Regularizer`` objects)."""
-    if regularizer is None:
-        return None
-    if not isinstance(regularizer, Regularizer):
-        warnings.warn(f"The `keras.regularizers.serialize()` API should only be used for objects of type "
-                      f"`keras.regularizers.Regularizer`. Found an instance of type {type(regularizer)}, which may "
-                      f"lead to improper serialization.", stacklevel=2)
-    if use_legacy_format:
-        return {"class_name": type(regularizer).__name__, "config": regularizer.get_config()}
-    return object_config.serialize_keras_object(regularizer)
+    return object_config.serialize_object(regularizer, use_legacy_format, "regularizers", "Regularizer", Regularizer)
 
 
 def deserialize(config, custom_objects=None, use_legacy_format=False):
@@ -184,15 +175,7 @@ def get(identifier):
 
     Raises:
       ValueError: anything else, or an unknown name."""
-    if identifier is None:
-        return None
-    if isinstance(identifier, dict):
-        return deserialize(identifier, use_legacy_format="module" not in identifier)
-    if isinstance(identifier, str):
-        return deserialize(identifier)
-    if callable(identifier):
-        return identifier
-    raise ValueError(f"Could not interpret regularizer identifier: {identifier}")
+    return object_config.get_object(identifier, deserialize, "regularizer")
 
 
 # tf.compat.v1.layers take regularizers by name or config as Keras layers do (ops/layers_base.py).

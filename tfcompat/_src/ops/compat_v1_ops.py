@@ -1,6 +1,7 @@
 """TF1 top-level functions of ``tf.compat.v1`` that have no TF2 name: casts (``to_bfloat16``, ...), ``floor_div``,
 ``batch_gather``, ``setdiff1d``, ``sparse_matmul``, the behaviour toggles (control flow v2, resource variables),
-scope helpers (``op_scope``, ``colocate_with``, ``container``) and ``approx_top_k``."""
+scope helpers (``op_scope``, ``colocate_with``, ``container``), ``approx_top_k`` and the TF1 signature of
+``nn.weighted_cross_entropy_with_logits``."""
 from __future__ import annotations
 
 import contextlib
@@ -11,7 +12,8 @@ from tfcompat._src.framework.dispatch import apply_op, convert_to_tensor
 from tfcompat._src.framework.indexed_slices import IndexedSlices
 from tfcompat._src.framework.name_scope import name_scope
 from tfcompat._src.framework.tensor_shape import Dimension, TensorShape
-from tfcompat._src.ops import array_ops, control_flow_ops, debugging_ops, math_ops, reduction_ops
+from tfcompat._src.ops import array_ops, control_flow_ops, debugging_ops, math_ops, nn_ops, reduction_ops
+from tfcompat._src.ops._nn_args import either
 
 __all__ = [
     "CriticalSection", "add_check_numerics_ops", "approx_top_k", "batch_gather", "colocate_with", "container", "control_flow_v2_enabled",
@@ -19,6 +21,7 @@ __all__ = [
     "disable_resource_variables", "enable_control_flow_v2", "enable_resource_variables",
     "executing_eagerly_outside_functions", "floor_div", "no_regularizer", "op_scope", "resource_variables_enabled",
     "setdiff1d", "sparse_matmul", "to_bfloat16", "to_complex128", "to_complex64",
+    "weighted_cross_entropy_with_logits_v1",
 ]
 
 
@@ -248,3 +251,10 @@ class CriticalSection:
         """Mirrors ``CriticalSection.execute``: ``fn()``'s result."""
         with name_scope(name, "critical_section_execute"):
             return fn()
+
+
+def weighted_cross_entropy_with_logits_v1(labels=None, logits=None, pos_weight=None, name=None, targets=None):
+    """Mirrors ``tf.compat.v1.nn.weighted_cross_entropy_with_logits``: TF2's function with every argument
+    optional and ``targets``, the deprecated alias of ``labels`` (TF 1.x scripts pass ``targets=``)."""
+    return nn_ops.weighted_cross_entropy_with_logits(either("targets", targets, "labels", labels), logits,
+                                                     pos_weight, name)

@@ -16,6 +16,7 @@ from tfcompat._src.framework.tensor import EagerTensor, Tensor
 from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.ops import array_ops
 from tfcompat._src.ops import control_flow_util as cf_util
+from tfcompat._src.ops import extension_values as ext
 
 
 def no_op(name=None):
@@ -135,8 +136,15 @@ def cond(pred, true_fn=None, false_fn=None, strict=False, name=None, fn1=None, f
         return build_branches(graph, scope, pred, [true_fn, false_fn], ["true_fn", "false_fn"], "cond")
 
 
+def cond_for_tf_v2(pred, true_fn=None, false_fn=None, name=None):
+    """Mirrors TF2's ``tf.cond``: :func:`cond` with ``strict=True`` (a branch's one-element list or tuple is kept,
+    also eagerly) and without ``strict``/``fn1``/``fn2``, which only ``tf.compat.v1.cond`` takes."""
+    return cond(pred, true_fn=true_fn, false_fn=false_fn, strict=True, name=name)
+
+
 def _structure_error(names, outputs, b, detail, op_name):
-    return TypeError(f"{names[0]} and {names[b]} arguments to {op_name} must have the same number, type, and overall "
+    api = "tf.cond" if op_name == "cond" else "tf.switch_case"
+    return TypeError(f"{names[0]} and {names[b]} arguments to {api} must have the same number, type, and overall "
                      f"structure of return values.\n\n{names[0]} output: {outputs[0]}\n{names[b]} output: "
                      f"{outputs[b]}\n\nError details:\n{detail}")
 
@@ -152,7 +160,10 @@ def _merged_shape(shapes):
 
 def build_branches(graph, scope: str, selector, fns, names, op_name: str, switch: bool = False):
     """One ``If`` (two branches selected by a bool ``selector``) or ``Case`` (``switch``: an int32 index) op
-    over the branch functions ``fns``; returns the taken branch's results, in their structure."""
+    over the branch functions ``fns``; returns the taken branch's results, in their structure.
+
+    ExtensionType results pass as their component tensors (TF's ``expand_composites``) and come back rebuilt
+    by the most specific common supertype of the branches' specs (so their shapes may differ, as in TF)."""
     base = scope[:-1].replace("/", "_")
     traced = []
     for i, fn in enumerate(fns):
@@ -160,7 +171,16 @@ def build_branches(graph, scope: str, selector, fns, names, op_name: str, switch
         traced.append(cf_util.trace_graph(f"{base}_{suffix}", fn, graph))
     graphs = [g for g, _ in traced]
     results = [r for _, r in traced]
-    flats = [cf_util.flatten_outputs(g, r, op_value=selector) for g, r in traced]
+    tmpl = None
+    if any(ext.has_extensions(r) for r in results):
+        for b in range(1, len(fns)):
+            try:
+                ext.assert_same_structure(results[0], results[b])
+            except (ValueError, TypeError) as e:
+                raise _structure_error(names, results, b, str(e), op_name) from None
+        tmpl = ext.common_template(results)
+        results = [ext.expand(r) for r in results]
+    flats = [cf_util.flatten_outputs(g, r, op_value=selector) for g, r in zip(graphs, results)]
     for b in range(1, len(fns)):
         try:
             nest.assert_same_structure(results[0], results[b])
@@ -190,4 +210,5 @@ def build_branches(graph, scope: str, selector, fns, names, op_name: str, switch
     op = cf_util.build_control_flow_op(graph, "StatelessCase" if switch else "StatelessIf",
                                        "Case" if switch else "If", scope, [selector] + captured, attrs, graphs)
     outs = [array_ops.identity(t, name="Identity") for t in op.outputs]
-    return cf_util.pack_outputs(results[0], outs)
+    packed = cf_util.pack_outputs(results[0], outs)
+    return packed if tmpl is None else ext.rebuild(tmpl, packed)

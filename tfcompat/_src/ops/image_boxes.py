@@ -422,10 +422,27 @@ def sample_distorted_bounding_box_v2(image_size, bounding_boxes, seed=0, min_obj
                                      use_image_if_no_bounding_boxes=None, name=None):
     """Mirrors ``tf.image.sample_distorted_bounding_box``: (begin, size, bboxes) of a random crop covering at
     least ``min_object_covered`` of a given box. The draws come from Python's generator (deviation
-    ``random-values``): the constraints and output structure are TF's, the crops are not."""
+    ``random-values``): the constraints and output structure are TF's, the crops are not. As TF, seed 0 runs
+    unseeded without calling ``get_seed`` (the op-seed counter is not advanced)."""
     from tfcompat._src.ops import random_ops
-    s1, s2 = random_ops.get_seed(seed or None)
-    rng = random.Random(None if s1 is None else s1 * 1000003 + s2)
+    seeds = random_ops.get_seed(seed) if seed else (0, 0)
+    return _sample_distorted(image_size, bounding_boxes, seeds, min_object_covered, aspect_ratio_range, area_range,
+                             max_attempts, use_image_if_no_bounding_boxes, name)
+
+
+def sample_distorted_bounding_box(image_size, bounding_boxes, seed=None, seed2=None, min_object_covered=0.1,
+                                  aspect_ratio_range=None, area_range=None, max_attempts=None,
+                                  use_image_if_no_bounding_boxes=None, name=None):
+    """Mirrors ``tf.compat.v1.image.sample_distorted_bounding_box``: TF1's op seeds, used as given (TF does not
+    combine them with the graph seed here); both 0 or None runs unseeded."""
+    return _sample_distorted(image_size, bounding_boxes, (seed or 0, seed2 or 0), min_object_covered,
+                             aspect_ratio_range, area_range, max_attempts, use_image_if_no_bounding_boxes, name)
+
+
+def _sample_distorted(image_size, bounding_boxes, seeds, min_object_covered, aspect_ratio_range, area_range,
+                      max_attempts, use_image_if_no_bounding_boxes, name):
+    s1, s2 = seeds
+    rng = random.Random(s1 * 1000003 + s2 if s1 or s2 else None)
     attrs = {"rng": rng, "aspect_ratio_range": tuple(aspect_ratio_range or (0.75, 1.33)),
              "area_range": tuple(area_range or (0.05, 1.0)), "max_attempts": int(max_attempts or 100),
              "use_image_if_no_bounding_boxes": bool(use_image_if_no_bounding_boxes)}
@@ -434,12 +451,3 @@ def sample_distorted_bounding_box_v2(image_size, bounding_boxes, seed=0, min_obj
     cover = convert_to_tensor(min_object_covered, dtype=dtypes.float32)
     return tuple(apply_op("SampleDistortedBoundingBoxV2", [size, boxes, cover], attrs,
                           name=name or "sample_distorted_bounding_box"))
-
-
-def sample_distorted_bounding_box(image_size, bounding_boxes, seed=None, seed2=None, min_object_covered=0.1,
-                                  aspect_ratio_range=None, area_range=None, max_attempts=None,
-                                  use_image_if_no_bounding_boxes=None, name=None):
-    """Mirrors ``tf.compat.v1.image.sample_distorted_bounding_box`` (TF1 seeds)."""
-    return sample_distorted_bounding_box_v2(image_size, bounding_boxes, seed, min_object_covered,
-                                            aspect_ratio_range, area_range, max_attempts,
-                                            use_image_if_no_bounding_boxes, name)

@@ -238,6 +238,8 @@ class Dropout(Layer):
 
     def call(self, inputs, training=None):
         x = convert_to_tensor(inputs)
+        if isinstance(self.rate, (int, float)) and self.rate == 0:
+            return array_ops.identity(x)   # TF (Keras's Dropout.call): no dropout op, no op seed taken
         if training is None:
             # TF: a Keras layer; left out or None, ``training`` is the enclosing Keras call's, else inference.
             training = inherited_training()

@@ -33,7 +33,7 @@ from tfcompat._src.ops import variable_scope as vs
 
 __all__ = ["Layer", "graph_name_scope", "ACTIVATION_RESOLVERS", "REGULARIZER_RESOLVERS", "INITIALIZER_RESOLVERS",
            "UNIQUE_NAME_FNS", "TRAINING_RESOLVERS", "inherited_training", "resolve_activation", "resolve_regularizer",
-           "resolve_initializer"]
+           "resolve_initializer", "default_initializer"]
 
 # In TF 2.x the tf.compat.v1.layers classes are Keras layers, so an activation, regularizer or initializer given by
 # name (``'relu'``, ``'l2'``, ``'zeros'``) or config goes through Keras's ``activations/regularizers/initializers
@@ -211,7 +211,7 @@ class Layer:
             self._current_scope = scope
             if initializer is None:
                 initializer = scope.initializer
-            initializer = _default_initializer(resolve_initializer(initializer), dtype)
+            initializer = default_initializer(resolve_initializer(initializer), dtype)
             with self._name_scope_cm():
                 var = vs.get_variable(name, shape=shape, dtype=dtype, initializer=initializer,
                                       trainable=trainable and self.trainable, constraint=constraint)
@@ -300,11 +300,12 @@ class Layer:
                 self.add_loss(math_ops.truediv(loss, batch))
 
 
-def _default_initializer(initializer, dtype):
+def default_initializer(initializer, dtype):
     """TF: with no initializer (nor a scope one) Keras' ``add_weight`` picks ``GlorotUniform()`` for floats and
     ``Zeros()`` for integers and bools. Under TF2 behaviour that is Keras' v2 GlorotUniform, whose draws differ
     from ``get_variable``'s own glorot_uniform_initializer; under ``disable_v2_behavior`` Keras' ``get`` gives the
-    v1 initializers, the same draws as ``get_variable``'s default (left to it here)."""
+    v1 initializers, the same draws as ``get_variable``'s default (left to it here). (tf-keras's legacy RNN cells
+    are such layers too: rnn_cells uses this.)"""
     if initializer is not None or not INITIALIZER_RESOLVERS or not ctx_lib.v2_behavior():
         return initializer
     if dtype.is_floating:

@@ -8,6 +8,7 @@ import math
 import torch
 
 from tfcompat._src.framework import dtypes, errors
+from tfcompat._src.framework.api_dispatch import add_dispatch_support
 from tfcompat._src.framework.dispatch import apply_op
 from tfcompat._src.framework.op_def import DIFFERENTIABLE, NO_GRADIENT, register_op
 from tfcompat._src.framework.op_types import FLOAT, FLOAT_COMPLEX, INT32, INT32_64, INTEGER, Arg
@@ -293,10 +294,12 @@ def cumulative_logsumexp(x, axis=0, exclusive=False, reverse=False, name=None):
     return apply_op("CumulativeLogsumexp", [x], dict(attrs, axis=ax[0]), name=name)
 
 
+@add_dispatch_support
 def bincount(arr, weights=None, minlength=None, maxlength=None, dtype=dtypes.int32, name=None, axis=None,
              binary_output=False):
-    """Mirrors ``tf.math.bincount`` (dense inputs): counts of each value of ``arr``; ``axis=-1`` counts each row
-    of a 2-D ``arr``. Values >= ``maxlength`` are dropped; negative values raise InvalidArgumentError."""
+    """Mirrors ``tf.math.bincount``: counts of each value of ``arr``; ``axis=-1`` counts each row of a 2-D
+    ``arr``. Values >= ``maxlength`` are dropped; negative values raise InvalidArgumentError. SparseTensor and
+    RaggedTensor ``arr`` are served by ``ops/sparse_count_ops.py`` through the fallback dispatch, as in TF."""
     arr = to_tensor(arr)
     if weights is not None:
         weights = to_tensor(weights)

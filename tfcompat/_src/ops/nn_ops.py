@@ -311,6 +311,7 @@ def dropout_v2(x, rate, noise_shape=None, seed=None, name=None):
         if not 0 <= rate < 1:
             raise ValueError(f"`rate` must be a scalar tensor or a float in the range [0, 1). Received: rate={rate}")
         if rate == 0:
+            random_ops.get_seed(seed)   # TF's dummy_rng_step: later unseeded ops get the same op seeds as TF's
             return array_ops.identity(x, name=name)
     shape = noise_shape if noise_shape is not None else x.shape
     if isinstance(shape, TensorShape) and not shape.is_fully_defined():

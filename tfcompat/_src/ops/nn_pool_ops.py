@@ -229,26 +229,29 @@ def _ratio(pooling_ratio):
 
 
 def _fractional(op, value, pooling_ratio, pseudo_random, overlapping, deterministic, seed, seed2, name):
-    if seed == 0 and seed2 == 0:
-        seed, seed2 = random_ops.get_seed(None)
-        seed, seed2 = seed or 0, seed2 or 0
     return apply_op(op, [to_tensor(value)], {
         "pooling_ratio": _ratio(pooling_ratio), "pseudo_random": bool(pseudo_random),
         "overlapping": bool(overlapping), "deterministic": bool(deterministic), "seed": int(seed),
         "seed2": int(seed2)}, name=name)
 
 
+def _v2_seeds(seed):
+    # TF: seed 0 runs unseeded (op seeds (0, 0), no get_seed call: the graph's op-seed counter is not advanced);
+    # another seed goes through get_seed, with the graph-level seed.
+    return (0, 0) if seed == 0 else random_ops.get_seed(seed)
+
+
 def fractional_max_pool(value, pooling_ratio, pseudo_random=False, overlapping=False, seed=0, name=None):
     """Mirrors ``tf.nn.fractional_max_pool``: (output, row_pooling_sequence, col_pooling_sequence). The
     sequences follow TF's rules (steps of floor(ratio) or +1) but not its random stream."""
-    return _fractional("FractionalMaxPool", value, pooling_ratio, pseudo_random, overlapping, seed != 0, seed, 0,
-                       name)
+    return _fractional("FractionalMaxPool", value, pooling_ratio, pseudo_random, overlapping, seed != 0,
+                       *_v2_seeds(seed), name)
 
 
 def fractional_avg_pool(value, pooling_ratio, pseudo_random=False, overlapping=False, seed=0, name=None):
     """Mirrors ``tf.nn.fractional_avg_pool`` (see ``fractional_max_pool``)."""
-    return _fractional("FractionalAvgPool", value, pooling_ratio, pseudo_random, overlapping, seed != 0, seed, 0,
-                       name)
+    return _fractional("FractionalAvgPool", value, pooling_ratio, pseudo_random, overlapping, seed != 0,
+                       *_v2_seeds(seed), name)
 
 
 def fractional_max_pool_v1(value, pooling_ratio, pseudo_random=False, overlapping=False, deterministic=False,

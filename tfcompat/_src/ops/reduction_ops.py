@@ -8,6 +8,7 @@ from tfcompat._src.framework import composite_dispatch, dtypes, errors
 from tfcompat._src.framework.dispatch import apply_op, constant_value
 from tfcompat._src.framework.fused_eager import fused_entry
 from tfcompat._src.framework.kernel_errors import format_shape
+from tfcompat._src.framework.name_scope import name_scope
 from tfcompat._src.framework.op_def import (DIFFERENTIABLE, NOT_DIFFERENTIABLE, ShapeMismatch, register_op,
                                            resolve_legacy)
 from tfcompat._src.framework.op_types import BOOL, INT16_32_64, INT32_64, NUMBER, REAL_NUMBER, REAL_NUMBER_BOOL, Arg
@@ -140,6 +141,15 @@ _FUSED_ALL_AXES["Mean"] = fused_entry("Mean", keep_dims=False, axis=None,
                                       torch.mean(x) if x.dim() else x.clone())
 
 
+def _take_reduction_dims_names(x):
+    # TF's _ReductionDims builds the all-axes tensor before the op: a Const 'Const' of a known rank, else ops
+    # 'Rank' and 'range'. tfcompat's op holds the axes as an attribute (known deviation
+    # "graph-static-arguments-as-attributes") but takes those names, so later ops are numbered as TF's.
+    for scope in ("Const",) if x.shape.rank is not None else ("Rank", "range"):
+        with name_scope(None, scope):
+            pass
+
+
 def _reduce(op_type, input_tensor, axis, keepdims, name, reduction_indices=None, keep_dims=None):
     fused = _FUSED_ALL_AXES.get(op_type) if axis is None and not keepdims else None
     if fused is not None and reduction_indices is None and keep_dims is None:
@@ -152,6 +162,8 @@ def _reduce(op_type, input_tensor, axis, keepdims, name, reduction_indices=None,
     if composite is not None:   # e.g. a RaggedTensor (see framework/composite_dispatch.py)
         return composite.reduce(op_type, input_tensor, axis, bool(keepdims), name)
     x = to_tensor(input_tensor)
+    if axis is None:
+        _take_reduction_dims_names(x)
     axis = static_axis(axis)
     inputs = [x]
     attrs = {"keep_dims": bool(keepdims)}

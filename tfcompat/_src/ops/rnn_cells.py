@@ -4,10 +4,11 @@ Naming follows TF1's legacy layers exactly, because scripts and checkpoints look
 a cell captures the variable scope current at its first call ("rnncell_scope"), opens
 ``variable_scope(None, default_name=<snake_case class name>)`` inside it once (so two unnamed LSTM cells in one
 scope are 'basic_lstm_cell' and 'basic_lstm_cell_1'), creates its weights there with ``get_variable`` on the
-first call ('rnn/basic_lstm_cell/kernel', '.../bias'; kernel glorot-uniform unless the scope or the cell gives
-an initializer, bias zeros) and reuses them on every later call. ``MultiRNNCell`` nests its cells under
-'multi_rnn_cell/cell_<i>'; ``DropoutWrapper`` adds no scope of its own. Cells are plain Python objects, not
-Keras layers: ``trainable_weights``/``weights``/``variables`` list what the cell created."""
+first call ('rnn/basic_lstm_cell/kernel', '.../bias'; kernel Keras's default glorot-uniform, as tf-keras's
+legacy cells, unless the scope or the cell gives an initializer; bias zeros) and reuses them on every later call.
+``MultiRNNCell`` nests its cells under 'multi_rnn_cell/cell_<i>'; ``DropoutWrapper`` adds no scope of its own.
+Cells are plain Python objects, not Keras layers: ``trainable_weights``/``weights``/``variables`` list what the
+cell created."""
 from __future__ import annotations
 
 import collections
@@ -23,6 +24,7 @@ from tfcompat._src.framework.tensor import Tensor
 from tfcompat._src.framework.tensor_shape import TensorShape, dimension_value
 from tfcompat._src.ops import array_ops, init_ops, math_ops, nn_ops
 from tfcompat._src.ops import variable_scope as vs
+from tfcompat._src.ops.layers_base import default_initializer, resolve_initializer
 
 __all__ = ["RNNCell", "LayerRNNCell", "BasicRNNCell", "BasicLSTMCell", "LSTMCell", "GRUCell", "MultiRNNCell",
            "DropoutWrapper", "ResidualWrapper", "DeviceWrapper", "LSTMStateTuple", "assert_like_rnncell"]
@@ -207,7 +209,10 @@ class RNNCell:
         self._set_scope(None)
         dtype = dtypes.as_dtype(dtype or self._dtype or dtypes.float32)
         trainable = True if trainable is None else trainable
-        with vs.variable_scope(self._scope, reuse=self.built or self._reuse, auxiliary_name_scope=False):
+        with vs.variable_scope(self._scope, reuse=self.built or self._reuse, auxiliary_name_scope=False) as scope:
+            # tf-keras's legacy cells are legacy layers: Keras's default (v2 GlorotUniform: stateless, so not
+            # reached by the graph seed nor DeterministicRandomTestTool) unless the cell or the scope gives one.
+            initializer = default_initializer(resolve_initializer(initializer or scope.initializer), dtype)
             v = vs.get_variable(name, shape=shape, dtype=dtype, initializer=initializer, regularizer=regularizer,
                                 trainable=trainable and self.trainable, constraint=constraint)
         target = self._trainable_weights if trainable and self.trainable else self._non_trainable_weights

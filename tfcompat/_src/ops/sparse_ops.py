@@ -554,37 +554,3 @@ def _list_diff(x, y, *, out_idx=dtypes.int32):
     """(the entries of x not in y, in x's order; their positions in x): TF's setdiff1d (used by sparse.mask)."""
     keep = ~torch.isin(x, y)
     return x[keep], torch.nonzero(keep).reshape(-1).to(out_idx.torch_dtype)
-
-
-def _count_shapes(inputs, attrs):
-    rank = inputs[0].shape.rank
-    return [(TensorShape([None, rank]), _I64), (TensorShape([None]), inputs[1].dtype), (TensorShape([rank]), _I64)]
-
-
-@register_op("DenseCountSparseOutput", grad=NOT_DIFFERENTIABLE, num_outputs=3, inputs=("values", "weights"),
-             types={"values": Arg("T", INT32_64), "weights": Arg("output_type", ("int32", "int64", "float",
-                                                                                  "double"))},
-             shape_fn=_count_shapes)
-def _dense_count_sparse_output(values, weights, *, minlength=-1, maxlength=-1, binary_output=False):
-    """tf.sparse.bincount of a dense [N] or [B, N] tensor: (indices [value] or [row, value], counts (or summed
-    weights, or 1 with binary_output), dense shape [bins] or [B, bins])."""
-    if values.dim() not in (1, 2):
-        raise errors.InvalidArgumentError(f"Input must be a 1 or 2-dimensional tensor. Got: {list(values.shape)}")
-    v = values.long().reshape(1, -1) if values.dim() == 1 else values.long()
-    if v.numel() and int(v.min()) < 0:
-        raise errors.InvalidArgumentError("Input must be non-negative")
-    bins = max(int(v.max()) + 1 if v.numel() else 0, minlength if minlength >= 0 else 0)
-    if maxlength >= 0:
-        bins = min(bins, maxlength)
-    rows = torch.arange(v.shape[0]).unsqueeze(1).expand_as(v).reshape(-1)
-    flat = v.reshape(-1)
-    w = weights.reshape(-1) if weights.numel() else torch.ones(flat.shape[0], dtype=weights.dtype)
-    keep = flat < bins
-    rows, flat, w = rows[keep], flat[keep], w[keep]
-    key, inverse = torch.unique(rows * max(bins, 1) + flat, sorted=True, return_inverse=True)
-    counts = torch.ones(key.shape[0], dtype=w.dtype) if binary_output else \
-        w.new_zeros(key.shape[0]).index_add(0, inverse, w)
-    r, c = torch.div(key, max(bins, 1), rounding_mode="floor"), key % max(bins, 1)
-    if values.dim() == 1:
-        return c.reshape(-1, 1), counts, torch.tensor([bins], dtype=torch.int64)
-    return torch.stack([r, c], 1), counts, torch.tensor([v.shape[0], bins], dtype=torch.int64)

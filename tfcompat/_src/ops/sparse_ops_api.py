@@ -18,6 +18,8 @@ from tfcompat._src.framework.sparse_tensor import SparseTensor, SparseTensorValu
 from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.ops import array_ops, math_ops, reduction_ops
 from tfcompat._src.ops import sparse_ops  # noqa: F401 - registers the sparse raw ops
+from tfcompat._src.ops import sparse_dispatch  # noqa: F401 - tf.abs(sparse) etc. (composite dispatch)
+from tfcompat._src.ops.sparse_count_ops import sparse_bincount as bincount
 from tfcompat._src.ops._helpers import static_int_list, to_tensor
 from tfcompat._src.ops.scatter_ops import tensor_scatter_nd_add, unsorted_segment_sum
 
@@ -405,29 +407,6 @@ def merge(sp_ids, sp_values, vocab_size, name=None, already_sorted=False):
     shape = array_ops.concat([ids.dense_shape[:-1], to_tensor([vocab_size], dtype=dtypes.int64)], 0)
     out = SparseTensor(idx, vals.values, shape)
     return out if already_sorted else reorder(out)
-
-
-def bincount(values, weights=None, axis=0, minlength=None, maxlength=None, binary_output=False, name=None):
-    """Mirrors ``tf.sparse.bincount`` for a dense ``values`` tensor (op ``DenseCountSparseOutput``): the count
-    (summed weight; 1 with ``binary_output``) of each value, per row with ``axis=-1``, as a SparseTensor.
-    Differences: SparseTensor and RaggedTensor ``values`` raise NotImplementedError."""
-    if isinstance(values, (SparseTensor, SparseTensorValue)):
-        raise NotImplementedError("tf.sparse.bincount of a SparseTensor is not supported by tfcompat yet.")
-    v = to_tensor(values)
-    if axis is None:
-        axis = 0
-    if axis not in (0, -1):
-        raise ValueError(f"Unsupported value for argument axis={axis}. Only 0 and -1 are currently supported.")
-    if axis == 0 and v.shape.rank != 1:
-        v = array_ops.reshape(v, [-1])
-        if weights is not None:
-            weights = array_ops.reshape(to_tensor(weights), [-1])
-    w = to_tensor(weights) if weights is not None else to_tensor(np.zeros([0]), dtype=v.dtype)
-    idx, counts, shape = apply_op("DenseCountSparseOutput", [v, w], {
-        "minlength": -1 if minlength is None else int(minlength),
-        "maxlength": -1 if maxlength is None else int(maxlength), "binary_output": bool(binary_output)},
-        name=name)
-    return SparseTensor(idx, counts, shape)
 
 
 def sampled_addmm(indices, values, dense_shape, mat1, mat2, beta=1.0, alpha=1.0, output_type=dtypes.float32):

@@ -10,7 +10,7 @@ import math
 
 import torch
 
-from tfcompat._src.framework import errors
+from tfcompat._src.framework import composite_dispatch, errors
 from tfcompat._src.framework.dispatch import apply_op
 from tfcompat._src.framework.op_def import DIFFERENTIABLE, register_op
 from tfcompat._src.framework.op_types import FLOAT, FLOAT_COMPLEX, Arg
@@ -154,6 +154,9 @@ def _betainc(a, b, x, _grad_input_indices=None):
 # public wrappers
 # ------------------------------------------------------------------------------------------------
 def _unary(op_type, x, name):
+    composite = composite_dispatch.handler_for(x)   # tf.math.asinh(sparse) / (ragged), as math_ops._unary
+    if composite is not None:
+        return composite.unary(op_type, x, name)
     return apply_op(op_type, [to_tensor(x)], name=name)
 
 

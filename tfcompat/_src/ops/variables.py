@@ -125,18 +125,22 @@ def _unshared(t: torch.Tensor) -> bool:
     # A graph built from a read of a trainable variable (a fetched loss, a live tape's result) keeps the
     # leaf's AccumulateGrad node, which holds the leaf but never reads its values: harmless. It is the one
     # other holder when fetching the node adds no reference (it existed already).
-    if uses == 2 and t.requires_grad:
-        # torch.autograd.graph.get_gradient_edge(t) for a leaf, inlined (it costs ~7 Python calls per update).
-        prev = torch.is_grad_enabled()
-        torch._C._set_grad_enabled(True)
-        try:
-            node = t.view_as(t).grad_fn.next_functions[0][0]
-        finally:
-            torch._C._set_grad_enabled(prev)
-        held = t._use_count() == 2
-        del node
-        return held
-    return False
+    return uses == 2 and t.requires_grad and _only_autograd_holds(t)
+
+
+def _only_autograd_holds(t: torch.Tensor) -> bool:
+    """Whether the one holder of leaf ``t`` besides its Python object (``_use_count() == 2``) is its AccumulateGrad
+    node (``_unshared``; runtime/training/writable_values.py)."""
+    # torch.autograd.graph.get_gradient_edge(t) for a leaf, inlined (it costs ~7 Python calls per update).
+    prev = torch.is_grad_enabled()
+    torch._C._set_grad_enabled(True)
+    try:
+        node = t.view_as(t).grad_fn.next_functions[0][0]
+    finally:
+        torch._C._set_grad_enabled(prev)
+    held = t._use_count() == 2
+    del node
+    return held
 
 
 def _handle_shape(inputs, attrs):

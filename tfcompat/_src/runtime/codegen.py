@@ -169,6 +169,8 @@ class OpLowering:
 
     def lower(self, op, em: Emitter, ins, outs) -> None:
         op_def = op.op_def
+        if op_def.name == "NoOp" and op.grad_override is None:
+            return    # a NoOp (tf.group, an optimizer's finish) only orders: the plan's order already holds it
         args = ", ".join(ins)
         kernel = codegen_fusion.plain_kernel(op_def.kernel, op)
         direct = _direct_call(op)

@@ -347,7 +347,18 @@ class ExtensionTypeSpec(TypeSpec):
 
     @classmethod
     def _deserialize(cls, serialization):
-        return cls(**{name: value for name, value in serialization})
+        # As TF (_create_object_from_type_and_dict): the fields are set directly, so a user-written
+        # ``Spec.__init__`` with other parameters (the guide's ``MaskedTensor.Spec(shape, dtype)``) is not called.
+        spec = cls.__new__(cls)
+        values = dict(serialization)
+        fields = _fields_of(cls.value_type)
+        for name, annotation, _ in fields:
+            # _serialize writes a Mapping field as its sorted (key, value) pairs (hashable).
+            if typing.get_origin(annotation) is collections.abc.Mapping and isinstance(values.get(name), tuple):
+                values[name] = dict(values[name])
+        spec.__dict__.update(values)
+        convert_fields(fields, spec.__dict__, SPEC)
+        return spec
 
     def __setattr__(self, name, value):
         if _IN_CONSTRUCTOR in self.__dict__ and self.value_type._tf_extension_type_has_field(name):

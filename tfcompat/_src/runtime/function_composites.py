@@ -1,6 +1,6 @@
 """Composite values (SparseTensor, RaggedTensor, ExtensionType) through ``tf.function``: arguments traced as
 placeholders of their spec (``SparseTensorSpec``, ``RaggedTensorSpec``, an ExtensionType's ``Spec``), called with
-their component tensors, and RaggedTensor and ExtensionType results.
+their component tensors, and SparseTensor, RaggedTensor and ExtensionType results.
 
 As TF, a traced graph sees a composite argument as its components (TF's ``TypeSpec._to_components``): a
 SparseTensor as ``indices, values, dense_shape``; a RaggedTensor as its flat values, then its row splits from the
@@ -24,7 +24,7 @@ __all__ = ["COMPOSITE_OUTPUTS", "composite_placeholders", "composite_tensors", "
            "ragged_output_function"]
 
 # The result types a trace returns as a value of graph components (each component behind an Identity).
-COMPOSITE_OUTPUTS = (RaggedTensor, ExtensionType)
+COMPOSITE_OUTPUTS = (RaggedTensor, SparseTensor, ExtensionType)
 
 COMPOSITE_TRACE_TYPES[RaggedTensor] = RaggedTensorSpec.from_value
 
@@ -74,7 +74,10 @@ COMPOSITE_FLATTENERS.append(composite_tensors)
 
 
 def identity_components(value):
-    """A traced RaggedTensor or ExtensionType result: each component behind an Identity (as TF's outputs)."""
+    """A traced SparseTensor, RaggedTensor or ExtensionType result: each component behind an Identity (as TF's
+    outputs)."""
+    if isinstance(value, SparseTensor):
+        return SparseTensor(*(array_ops.identity(c) for c in _components(value)))
     if isinstance(value, ExtensionType):
         spec = value._type_spec
         return spec._from_components([array_ops.identity(c) for c in spec._to_components(value)])
@@ -89,6 +92,8 @@ def has_ragged(structure) -> bool:
 
 
 def _components(value) -> list:
+    if isinstance(value, SparseTensor):
+        return [value.indices, value.values, value.dense_shape]
     if isinstance(value, ExtensionType):
         return value._type_spec._to_components(value)
     return ragged_components.components(value)
@@ -123,6 +128,8 @@ class _RaggedOutputFunction(ConcreteFunction):
             if isinstance(o, ExtensionType):
                 spec = o._type_spec
                 rebuilt.append(spec._from_components([next(flat) for _ in spec._component_specs]))
+            elif isinstance(o, SparseTensor):
+                rebuilt.append(SparseTensor(next(flat), next(flat), next(flat)))
             elif isinstance(o, RaggedTensor):
                 parts = [next(flat) for _ in range(o.ragged_rank + 1)]
                 rebuilt.append(ragged_components.from_components(parts, ragged_components.uniform_row_lengths(o)))

@@ -132,7 +132,9 @@ class RestoredConcreteFunction:
                             f"{self.structured_input_signature}, got {len(values)}.")
         out = []
         for v, spec in zip(values, flat_specs):
-            if isinstance(spec, TensorSpec):
+            if structure.is_composite_spec(spec):
+                out.extend(structure.to_components(spec, v))
+            elif isinstance(spec, TensorSpec):
                 t = v if isinstance(v, Tensor) and v.dtype is spec.dtype else convert_to_tensor(v, dtype=spec.dtype)
                 if not spec.shape.is_compatible_with(t.shape):
                     raise ValueError(f"{self.name}: argument {spec.name or ''} has shape {t.shape}, which is not "
@@ -147,6 +149,11 @@ class RestoredConcreteFunction:
         outs = self._call_flat(self._flat_inputs(args, kwargs))
         if self.structured_outputs is None:
             return None
+        specs = nest.flatten(self.structured_outputs)
+        if any(structure.is_composite_spec(s) for s in specs):
+            flat = list(outs)   # consumed from the front: a composite takes its component tensors
+            outs = [structure.from_components(s, flat) if structure.is_composite_spec(s) else flat.pop(0)
+                    for s in specs]
         return nest.pack_sequence_as(self.structured_outputs, outs)
 
     def __repr__(self):
@@ -166,6 +173,8 @@ def _converted(spec, value):
 def _fits(spec, value) -> bool:
     if isinstance(spec, TensorSpec):
         return value is not None and spec.is_compatible_with(value)
+    if structure.is_composite_spec(spec):
+        return structure.composite_fits(spec, value)
     return spec == value
 
 

@@ -62,7 +62,8 @@ class LoadOptions:
 
 
 def _functions_of(obj) -> list:
-    """(name, Function) pairs of a module: tf.function methods of its class and tf.function attributes."""
+    """(name, Function) pairs of a module: tf.function methods of its class, tf.function attributes and those an
+    object adds for saving (``_tfcompat_saved_functions``: a Keras model's ``__call__``)."""
     out = {}
     for name in sorted(dir(type(obj))):
         if isinstance(getattr(type(obj), name, None), Function):
@@ -70,6 +71,9 @@ def _functions_of(obj) -> list:
     for name, value in vars(obj).items():
         if isinstance(value, Function) and not name.startswith("_tfcompat"):
             out[name] = value
+    extra = getattr(obj, "_tfcompat_saved_functions", None)   # a Keras model's __call__
+    if callable(extra) and not isinstance(obj, type):
+        out.update(extra())
     return list(out.items())
 
 
@@ -157,9 +161,8 @@ class _Saver:
         saved = self.saved_functions.concrete_functions[name]
         saved.bound_inputs.extend(self.ids[id(v)] for v in captured_variables(concrete))
         saved.canonicalized_input_signature.CopyFrom(structure.encode(in_sig))
-        saved.output_signature.CopyFrom(structure.encode(nest.map_structure(
-            lambda t: TensorSpec(t.shape, t.dtype, getattr(t, "name", "").split(":")[0] or None)
-            if isinstance(t, SymbolicTensor) else t, out_struct)))
+        saved.output_signature.CopyFrom(structure.encode(
+            structure.output_signature(out_struct, lambda t: isinstance(t, SymbolicTensor))))
         if signature_key is None:
             self.concrete[id(concrete)] = (name, concrete)
         return name

@@ -4,7 +4,7 @@ from __future__ import annotations
 from tfcompat import (
     AggregationMethod, DType, DeviceSpec, GradientTape, Graph, Operation, Tensor, TensorShape, TensorSpec,
     UnconnectedGradients, Variable, abs, acos, add, add_n, argmax, argmin, as_dtype, asin, atan, atan2,
-    bfloat16, bool, broadcast_to, case, cast, ceil, complex64, complex128, concat, cond, constant,
+    bfloat16, bool, broadcast_to, case, cast, ceil, complex64, complex128, concat, constant,
     control_dependencies, convert_to_tensor, cos, cosh, device, divide, double, equal, executing_eagerly, exp,
     expand_dims, fill, float16, float32, float64, floor, floordiv, function, gather, gather_nd, gradients, greater,
     greater_equal, group, half, hessians, identity, identity_n, init_scope, int8, int16, int32, int64, less,
@@ -17,6 +17,7 @@ from tfcompat import (
     zeros, zeros_like, sigmoid, sign, sin, sinh,
 )
 from tfcompat._src.ops.while_loop import while_loop  # TF1 signature (return_same_structure)
+from tfcompat._src.ops.control_flow_ops import cond  # TF1 signature (strict=False, fn1/fn2)
 from tfcompat import dtypes, errors, linalg
 from tfcompat._src.framework.context import disable_eager_execution, enable_eager_execution
 from tfcompat._src.framework.graph import GraphKeys
@@ -507,6 +508,8 @@ from tfcompat._src.framework.versions import (  # noqa: E402
     VERSION,
 )
 from tfcompat import sysconfig, types, version  # noqa: E402  (the same modules as TF2's in TF 2.21)
+
+__version__ = VERSION  # TF 1.x notebooks print tf.__version__ (module attribute only, as TF's __all__ omits it)
 
 __all__ += ["COMPILER_VERSION", "GIT_VERSION", "GRAPH_DEF_VERSION", "GRAPH_DEF_VERSION_MIN_CONSUMER",
             "GRAPH_DEF_VERSION_MIN_PRODUCER", "QUANTIZED_DTYPES", "VERSION", "qint16", "qint32", "qint8", "quint16",

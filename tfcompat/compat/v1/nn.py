@@ -4,7 +4,10 @@ from tfcompat._src.ops.nn_ops import (
     avg_pool, bias_add, compute_average_loss, conv2d, dropout, elu, embedding_lookup, in_top_k, l2_loss, leaky_relu, log_softmax,
     max_pool, moments, relu, relu6, selu, sigmoid_cross_entropy_with_logits, softmax,
     softmax_cross_entropy_with_logits, softmax_cross_entropy_with_logits_v2, softplus, softsign,
-    sparse_softmax_cross_entropy_with_logits, swish, weighted_cross_entropy_with_logits, xw_plus_b,
+    sparse_softmax_cross_entropy_with_logits, swish, xw_plus_b,
+)
+from tfcompat._src.ops.compat_v1_ops import (  # TF1 signature: targets= is an alias of labels
+    weighted_cross_entropy_with_logits_v1 as weighted_cross_entropy_with_logits,
 )
 
 __all__ = [

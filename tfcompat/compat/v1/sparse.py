@@ -16,6 +16,8 @@ __all__ = ["SparseTensor", "add", "bincount", "concat", "expand_dims", "eye", "f
            "segment_sum", "slice", "softmax", "sparse_dense_matmul", "split", "to_dense", "to_indicator",
            "transpose"]
 
-from tfcompat._src.feature_column.sparse_cross import sparse_cross_hashed as cross_hashed  # noqa: E402
+from tfcompat._src.feature_column.sparse_cross import (  # noqa: E402
+    sparse_cross as cross, sparse_cross_hashed as cross_hashed,
+)
 
-__all__ += ["cross_hashed"]
+__all__ += ["cross", "cross_hashed"]

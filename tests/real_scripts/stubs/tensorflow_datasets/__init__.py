@@ -6,8 +6,8 @@ Only what the corpus's scripts touch exists: ``load(name, split=, as_supervised=
 batch_size=)`` (``batch_size=-1``: the whole split as tensors)
 (split names or ``Split.TRAIN``, lists of them and TFDS's slices ``'train[:20%]'``/``'train[10:]'``), the info's
 ``splits[NAME].num_examples`` and ``features`` (``features['label'].num_classes``/``names``/``int2str``), and
-``as_dataframe`` (a plain text table, not a pandas DataFrame). Data sets: mnist, fashion_mnist,
-penguins/processed, penguins/simple, tf_flowers, iris. ``import tensorflow`` happens inside ``load``, so a script
+``as_dataframe`` (a plain text table, not a pandas DataFrame), ``disable_progress_bar``. Data sets: mnist,
+fashion_mnist, penguins/processed, penguins/simple, tf_flowers, iris, cats_vs_dogs. ``import tensorflow`` happens inside ``load``, so a script
 under ``python -m tfcompat run`` gets tfcompat's datasets and one under real TF gets TF's."""
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ import numpy as np
 
 import _data
 
-__all__ = ["load", "as_dataframe", "Split", "__version__"]
+__all__ = ["load", "as_dataframe", "disable_progress_bar", "Split", "__version__"]
 
 __version__ = "4.9.0+tfcompat-test-stub"
 
@@ -129,6 +129,18 @@ def _tf_flowers(n: int = 40, height: int = 240, width: int = 320):
     return {"train": {"image": images, "label": labels}}, features, ("image", "label")
 
 
+def _cats_vs_dogs(n: int = 50, height: int = 120, width: int = 160):
+    # As tf_flowers: one image shape (the real ones differ); the class tints the red channel, so it is learnable.
+    rng = np.random.RandomState(71)
+    labels = rng.randint(0, 2, size=n).astype(np.int64)
+    images = np.stack([_data.photo_uint8(height, width, seed=3000 + i) for i in range(n)])
+    images[..., 0] = np.clip(images[..., 0].astype(np.int64) + 60 * labels[:, None, None], 0, 255)
+    features = _Features(image=_Feature("Image(shape=(None, None, 3), dtype=uint8)"),
+                         image_filename=_Feature("Text(shape=(), dtype=string)"),
+                         label=_Feature("ClassLabel(shape=(), dtype=int64, num_classes=2)", 2, ("cat", "dog")))
+    filenames = np.array([f"{('cat', 'dog')[k]}.{i}.jpg".encode() for i, k in enumerate(labels)])
+    return {"train": {"image": images, "image_filename": filenames, "label": labels}}, features, ("image", "label")
+
 
 def _iris(n: int = 150, seed: int = 81):
     rng = np.random.RandomState(seed)
@@ -142,7 +154,12 @@ def _iris(n: int = 150, seed: int = 81):
 
 
 _BUILDERS = {"mnist": _mnist(1), "fashion_mnist": _mnist(2), "penguins/processed": _penguins_processed,
-             "penguins/simple": _penguins_simple, "tf_flowers": _tf_flowers, "iris": _iris}
+             "penguins/simple": _penguins_simple, "tf_flowers": _tf_flowers, "iris": _iris,
+             "cats_vs_dogs": _cats_vs_dogs}
+
+
+def disable_progress_bar() -> None:
+    """``tfds.disable_progress_bar``: the stub shows none."""
 
 
 class Split:

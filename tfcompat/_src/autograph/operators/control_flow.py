@@ -25,6 +25,7 @@ from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.ops import array_ops
 from tfcompat._src.ops import control_flow_ops
 from tfcompat._src.ops import debugging_ops
+from tfcompat._src.ops import extension_values
 from tfcompat._src.ops import math_ops
 from tfcompat._src.ops import while_loop as while_loop_lib
 
@@ -92,11 +93,12 @@ def _verify_cond_branch_vars(vars_, symbol_names, branch_name):
 
 def _verify_cond_vars(body_vars, orelse_vars, symbol_names):
     for name, body_var, orelse_var in zip(symbol_names, body_vars, orelse_vars):
-        try:
-            nest.assert_same_structure(body_var, orelse_var)
+        try:   # TF checks with expand_composites=True: ExtensionType specs must agree too
+            extension_values.assert_same_structure(body_var, orelse_var)
         except (ValueError, TypeError):
             try:
-                nest.assert_same_structure(_variables_to_tensors(body_var), _variables_to_tensors(orelse_var))
+                extension_values.assert_same_structure(_variables_to_tensors(body_var),
+                                                       _variables_to_tensors(orelse_var))
             except (ValueError, TypeError) as e:
                 raise TypeError(f"'{name}' must have the same nested structure in the main and else branches:"
                                 f"\n\n{e}") from e

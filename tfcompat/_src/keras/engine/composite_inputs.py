@@ -15,13 +15,15 @@ from tfcompat._src.framework import dtypes
 from tfcompat._src.framework.sparse_tensor import SparseTensor
 from tfcompat._src.framework.tensor import EagerTensor, SymbolicTensor
 from tfcompat._src.ops import array_ops, sparse_ops_api
+from tfcompat._src.ops import extension_values as ext
 from tfcompat._src.ops.ragged import ragged_components
 from tfcompat._src.ops.ragged.ragged_components import from_components, uniform_row_lengths
 from tfcompat._src.ops.ragged.ragged_tensor import RaggedTensor
 
-__all__ = ["RaggedTensor", "SparseTensor", "SPARSE_COMPONENTS", "placeholder", "ragged_rank_of_shape",
-           "is_symbolic_composite", "components_of", "from_components", "uniform_row_lengths", "graph_tensor",
-           "copy_symbolic", "check_training_data", "take_rows"]
+__all__ = ["RaggedTensor", "SparseTensor", "SPARSE_COMPONENTS", "placeholder", "placeholder_of_spec",
+           "ragged_rank_of_shape", "is_symbolic_composite", "components_of", "from_components",
+           "uniform_row_lengths", "graph_tensor", "copy_symbolic", "is_composite_value", "check_training_data",
+           "take_rows"]
 
 SPARSE_COMPONENTS = ("indices", "values", "dense_shape")
 
@@ -55,38 +57,73 @@ def placeholder(dtype, batch_shape, name, sparse: bool = False, ragged: bool = F
     return array_ops.placeholder(dtype, shape=batch_shape, name=name)
 
 
+def placeholder_of_spec(spec, name):
+    """The placeholder of ``Input(type_spec=spec)`` (tf-keras: ``keras_tensor_from_type_spec``): a placeholder
+    for a TensorSpec, a SparseTensor / RaggedTensor of placeholders for their specs, an ExtensionType of
+    placeholders (one per component TensorSpec) for an ExtensionTypeSpec.
+
+    Raises:
+      TypeError: another kind of spec."""
+    kind = type(spec).__name__
+    if ext.is_extension_spec(spec):
+        return spec._from_components([array_ops.placeholder(c.dtype, shape=c.shape, name=name)
+                                      for c in spec._component_specs])
+    if kind == "SparseTensorSpec":
+        return sparse_ops_api.sparse_placeholder(spec.dtype, shape=spec.shape, name=name)
+    if kind == "RaggedTensorSpec" and spec.ragged_rank:
+        return ragged_components.ragged_placeholder(spec.dtype, spec.shape, spec.ragged_rank, name)
+    if kind in ("TensorSpec", "RaggedTensorSpec"):
+        return array_ops.placeholder(spec.dtype, shape=spec.shape, name=name)
+    raise TypeError(f"Keras inputs cannot be made from a {kind}: {spec}")
+
+
 def is_symbolic_composite(x) -> bool:
-    """A SparseTensor or RaggedTensor of graph tensors (tf-keras: a SparseKerasTensor / RaggedKerasTensor)."""
+    """A SparseTensor, RaggedTensor or ExtensionType of graph tensors (tf-keras: a SparseKerasTensor /
+    RaggedKerasTensor / KerasTensor of the value's spec)."""
     if isinstance(x, SparseTensor):
         return isinstance(x.values, SymbolicTensor)
+    if ext.is_extension_value(x):
+        return any(isinstance(c, SymbolicTensor) for c in x._type_spec._to_components(x))
     return isinstance(x, RaggedTensor) and isinstance(x.flat_values, SymbolicTensor)
 
 
 def components_of(t) -> list:
-    """The component tensors of a SparseTensor (indices, values, dense_shape) or a RaggedTensor (flat values,
-    then row splits from the outermost dimension in)."""
+    """The component tensors of a SparseTensor (indices, values, dense_shape), a RaggedTensor (flat values,
+    then row splits from the outermost dimension in) or an ExtensionType (its spec's ``_to_components``)."""
     if isinstance(t, SparseTensor):
         return [getattr(t, name) for name in SPARSE_COMPONENTS]
+    if ext.is_extension_value(t):
+        return list(t._type_spec._to_components(t))
     return ragged_components.components(t)
 
 
 def graph_tensor(x):
-    """A tensor of the graph ``x`` is in: its values for a SparseTensor or RaggedTensor, else ``x``."""
+    """A tensor of the graph ``x`` is in: its values for a SparseTensor or RaggedTensor, its first graph
+    component for an ExtensionType, else ``x``."""
     if isinstance(x, SparseTensor):
         return x.values
+    if ext.is_extension_value(x):
+        return next((c for c in components_of(x) if isinstance(c, SymbolicTensor)), x)
     return x.flat_values if isinstance(x, RaggedTensor) else x
 
 
 def copy_symbolic(t):
-    """A symbolic SparseTensor or RaggedTensor ``t`` with new (Identity) component tensors, for a layer that
-    returns its input unchanged; ``t`` itself when it is not one."""
+    """A symbolic SparseTensor, RaggedTensor or ExtensionType ``t`` with new (Identity) component tensors, for a
+    layer that returns its input unchanged; ``t`` itself when it is not one."""
     if not is_symbolic_composite(t):
         return t
+    if ext.is_extension_value(t):
+        return t._type_spec._from_components([array_ops.identity(c) for c in components_of(t)])
     if isinstance(t, SparseTensor):
         copy = SparseTensor(*[array_ops.identity(c) for c in components_of(t)])
         copy.set_shape(t.shape)
         return copy
     return t.with_flat_values(array_ops.identity(t.flat_values))
+
+
+def is_composite_value(x) -> bool:
+    """A SparseTensor, RaggedTensor or ExtensionType (training data that is sliced by rows, not converted)."""
+    return isinstance(x, (SparseTensor, RaggedTensor)) or ext.is_extension_value(x)
 
 
 def check_training_data(x):
@@ -100,10 +137,14 @@ def check_training_data(x):
 
 
 def take_rows(t, rows):
-    """Rows ``rows`` (a slice or an int64 index tensor) of an eager SparseTensor or RaggedTensor, in that order:
+    """Rows ``rows`` (a slice or an int64 index tensor) of an eager SparseTensor, RaggedTensor or ExtensionType, in
+    that order:
     what tf-keras's CompositeTensorDataAdapter gives a batch (``Dataset.from_tensor_slices`` + ``batch``)."""
     if isinstance(rows, slice):
         rows = torch.arange(rows.start, rows.stop, dtype=torch.int64)
+    if ext.is_extension_value(t):   # a batchable ExtensionType: each component's rows
+        return t._type_spec._from_components([take_rows(c, rows) if is_composite_value(c) else
+                                              EagerTensor(c._t[rows], c.dtype) for c in components_of(t)])
     if isinstance(t, SparseTensor):
         return _take_sparse_rows(t, rows)
     return _take_ragged_rows(t, rows)

@@ -69,6 +69,14 @@ def _is_array_like(x) -> bool:
         isinstance(x, (list, tuple)) and x and all(isinstance(v, (int, float, np.generic)) for v in x))
 
 
+def _is_list_of_scalars(x) -> bool:
+    """tf-keras's ``_is_list_of_scalars`` (``ListsOfScalarsDataAdapter``): a non-empty (nested) list of Python
+    scalars or strings is one array, not a structure of single values."""
+    if isinstance(x, (float, int, str, bytes, bytearray)):
+        return True
+    return isinstance(x, (list, tuple)) and len(x) > 0 and _is_list_of_scalars(x[0])
+
+
 def eager_from_numpy(value) -> EagerTensor:
     """An eager tensor holding ``value`` whatever the mode (a TF1 graph's batches are fed, not built as ops)."""
     from tfcompat._src.framework.dispatch import to_torch_value
@@ -85,7 +93,7 @@ def _to_tensor(x):
         return None
     if isinstance(x, SparseTensorValue):
         x = SparseTensor.from_value(x)
-    if isinstance(x, (SparseTensor, composite_inputs.RaggedTensor)):
+    if composite_inputs.is_composite_value(x):
         return composite_inputs.check_training_data(x)
     if isinstance(x, variables_lib.Variable):
         if x.graph is not None:
@@ -107,16 +115,19 @@ def _to_tensor(x):
 
 
 def _take_rows(t, rows):
-    """Rows ``rows`` (a slice or an int64 index tensor) of a batch-major tensor, SparseTensor or RaggedTensor."""
+    """Rows ``rows`` (a slice or an int64 index tensor) of a batch-major tensor, SparseTensor, RaggedTensor or
+    ExtensionType."""
     if t is None:
         return None
-    if isinstance(t, (SparseTensor, composite_inputs.RaggedTensor)):
+    if composite_inputs.is_composite_value(t):
         return composite_inputs.take_rows(t, rows)
     return EagerTensor(t._t[rows], t.dtype)
 
 
 def _flat_arrays(structure):
-    return [a for a in nest.flatten(structure) if a is not None]
+    # An ExtensionType without a `shape` counts by its first component's rows.
+    return [c for a in nest.flatten(structure) if a is not None
+            for c in ([a] if hasattr(a, "shape") else composite_inputs.components_of(a)[:1])]
 
 
 def _num_samples(structure) -> int:
@@ -304,7 +315,8 @@ class DataHandler:
                                      "to run.")
                 self._persistent = _IterableIterator(iter(x), class_weight)
         else:
-            data = nest.map_structure(_to_tensor, (x, y, sample_weight))
+            data = nest.map_structure(_to_tensor, tuple(np.asarray(v) if _is_list_of_scalars(v) else v
+                                                        for v in (x, y, sample_weight)))
             self._data = data
             self._is_array = True
             self._num_samples = _num_samples(data)

@@ -246,6 +246,15 @@ class Functional(training_lib.Model):
         new_layers.append(layer)
         self._insert_layers(new_layers, new_nodes)
 
+    def _graph_network_add_metric(self, value, aggregation, name):
+        # tf-keras: an AddMetric layer on ``value`` joins the network, so the metric is updated by every call.
+        new_nodes, new_layers = map_subgraph_network(self.inputs, [value])
+        layer = AddMetric(aggregation, name, dtype=value.dtype.name)
+        layer(value)
+        new_nodes.extend(layer.inbound_nodes)
+        new_layers.append(layer)
+        self._insert_layers(new_layers, new_nodes)
+
     def _insert_layers(self, layers, relevant_nodes):
         node_to_depth = {}
         for depth, nodes in self._nodes_by_depth.items():
@@ -293,9 +302,16 @@ class Functional(training_lib.Model):
     @classmethod
     def from_config(cls, config, custom_objects=None):
         """Mirrors ``Functional.from_config``: rebuilds the layers and calls them as recorded."""
-        inputs, outputs, layers = reconstruct_from_config(config, custom_objects)
-        del layers
-        return cls(inputs=inputs, outputs=outputs, name=config.get("name"))
+        return functional_from_config(cls, config, custom_objects)
+
+
+def functional_from_config(cls, config, custom_objects=None):
+    """A ``cls`` model (Functional, or ``Model`` which builds one) from a functional config, with its ancillary
+    layers (AddMetric) connected as tf-keras's ``functional_from_config``."""
+    inputs, outputs, layers = reconstruct_from_config(config, custom_objects)
+    model = cls(inputs=inputs, outputs=outputs, name=config.get("name"))
+    _connect_ancillary_layers(model, layers)
+    return model
 
 
 class AddLoss(base_layer.Layer):
@@ -316,6 +332,34 @@ class AddLoss(base_layer.Layer):
         return config
 
 
+def _connect_ancillary_layers(model, created_layers):
+    # tf-keras's connect_ancillary_layers: layers not on the way to the outputs (AddMetric) join the model.
+    ancillary = [layer for layer in created_layers.values() if layer not in model.layers]
+    if ancillary:
+        nodes = nest.flatten([layer.inbound_nodes[1:] if getattr(layer, "_is_graph_network", False)
+                              else layer.inbound_nodes for layer in created_layers.values()])
+        model._insert_layers(ancillary, nodes)
+
+
+class AddMetric(base_layer.Layer):
+    """Mirrors tf-keras's ``AddMetric`` layer (``model.add_metric`` on a symbolic tensor of a functional model):
+    adds its input as the metric ``metric_name`` (a ``Mean`` with ``aggregation='mean'``) and passes it on."""
+
+    def __init__(self, aggregation=None, metric_name=None, **kwargs):
+        super().__init__(**kwargs)
+        self.aggregation = aggregation
+        self.metric_name = metric_name
+
+    def call(self, inputs):
+        self.add_metric(inputs, aggregation=self.aggregation, name=self.metric_name)
+        return inputs
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"aggregation": self.aggregation, "metric_name": self.metric_name})
+        return config
+
+
 class _Popper:
     """tensor_dict view that hands out each stored value once (Keras frees a tensor after its last use)."""
 
@@ -329,5 +373,6 @@ class _Popper:
 
 
 serialization.register_builtin(Functional, module="keras")
+serialization.register_builtin(AddMetric, module="tf_keras.src.engine.base_layer")
 hooks.register("functional_model", Functional)
-hooks.register("reconstruct_functional_config", reconstruct_from_config)
+hooks.register("functional_from_config", functional_from_config)

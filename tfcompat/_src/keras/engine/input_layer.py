@@ -22,8 +22,10 @@ class InputLayer(Layer):
     ``sparse=True`` makes the input a SparseTensor of placeholders (tf-keras: a SparseKerasTensor) with dense
     shape ``(batch_size,) + input_shape``; ``ragged=True`` a RaggedTensor of placeholders (tf-keras: a
     RaggedKerasTensor) whose ragged rank is the index of the last ``None`` in ``input_shape`` (engine/
-    composite_inputs.py; a dense placeholder when that rank is 0). Differences: no ``type_spec`` inputs, no sparse or
-    ragged ``input_tensor`` (NotImplementedError)."""
+    composite_inputs.py; a dense placeholder when that rank is 0). ``type_spec`` makes the input a value of that
+    spec made of placeholders (tf-keras: ``keras_tensor_from_type_spec``): a TensorSpec, SparseTensorSpec,
+    RaggedTensorSpec or ExtensionTypeSpec (an ExtensionType of placeholders, known deviation
+    ``keras-extension-type-input``; layers take it through their code or ``dispatch_for_api``). Differences: no sparse or ragged ``input_tensor`` (NotImplementedError)."""
 
     @property
     def _object_identifier(self) -> str:
@@ -44,14 +46,21 @@ class InputLayer(Layer):
         if sparse and ragged:
             raise ValueError("Cannot set both sparse and ragged to True in a TF-Keras input.")
         if type_spec is not None:
-            raise NotImplementedError("tfcompat's Keras inputs are dense, sparse or ragged tensors made from a "
-                                      "shape: type_spec inputs are not supported.")
+            for arg_name, arg in (("(input_)shape", input_shape), ("batch_size", batch_size), ("dtype", dtype),
+                                  ("input_tensor", input_tensor), ("sparse", sparse), ("ragged", ragged)):
+                if arg is not None:
+                    raise ValueError(f"When `type_spec` is not None, all other args except `name` must be None, but "
+                                     f"{arg_name} is not None.")
+            if not backend.executing_eagerly_outside_functions():
+                raise ValueError("Creating TF-Keras inputs from a type_spec is only supported when eager execution "
+                                 "is enabled.")
         if (sparse or ragged) and input_tensor is not None:
             raise NotImplementedError("tfcompat's sparse and ragged Keras inputs are made by `Input(sparse=True)` "
                                       "or `Input(ragged=True)`, not given as `tensor`.")
         if not name:
             name = "input_" + str(backend.get_uid("input"))
-        if not dtype:
+        self._init_type_spec = type_spec
+        if not dtype:   # (a type_spec input's layer too: floatx, as tf-keras)
             dtype = backend.floatx() if input_tensor is None else input_tensor.dtype.name
         elif input_tensor is not None and input_tensor.dtype is not dtypes.as_dtype(dtype):
             raise ValueError(f"`input_tensor.dtype` differs from `dtype`. Received: input_tensor.dtype="
@@ -67,7 +76,17 @@ class InputLayer(Layer):
             input_shape = tuple(input_shape.as_list())
         elif isinstance(input_shape, int):
             input_shape = (input_shape,)
-        if input_tensor is None:
+        if type_spec is not None:
+            graph = backend.get_graph()
+            with ctx_lib.push_graph(graph), graph.name_scope(""), graph.control_dependencies(None):
+                input_tensor = composite_inputs.placeholder_of_spec(type_spec, self.name)
+            self.sparse = isinstance(input_tensor, composite_inputs.SparseTensor)
+            self.ragged = isinstance(input_tensor, composite_inputs.RaggedTensor)
+            self.is_placeholder = True
+            shape = getattr(input_tensor, "shape", None)
+            self._batch_input_shape = tuple(shape.as_list()) if isinstance(shape, TensorShape) and \
+                shape.rank is not None else None
+        elif input_tensor is None:
             batch_input_shape = (batch_size,) + tuple(input_shape) if input_shape is not None else None
             graph = backend.get_graph()
             with ctx_lib.push_graph(graph), graph.name_scope(""), graph.control_dependencies(None):
@@ -87,6 +106,8 @@ class InputLayer(Layer):
         node_lib.Node(self, outputs=input_tensor)
 
     def get_config(self) -> dict:
+        if self._init_type_spec is not None:
+            return {"name": self.name, "type_spec": self._init_type_spec}
         return {"batch_input_shape": self._batch_input_shape, "dtype": self.dtype, "sparse": self.sparse,
                 "ragged": self.ragged, "name": self.name, "optional": self.optional}
 
@@ -99,6 +120,8 @@ def Input(shape=None, batch_size=None, name=None, dtype=None, sparse=None, tenso
       ValueError: neither ``shape`` nor ``tensor`` given, or both ``shape`` and ``batch_input_shape``."""
     if sparse and ragged:
         raise ValueError("Cannot set both `sparse` and `ragged` to `True` in a Keras `Input`.")
+    if name is None and type_spec is not None and getattr(type_spec, "name", None) is not None:
+        name = type_spec.name
     config = {"name": name, "dtype": dtype, "sparse": sparse, "ragged": ragged, "input_tensor": tensor,
               "type_spec": type_spec, "optional": optional}
     batch_input_shape = kwargs.pop("batch_input_shape", kwargs.pop("batch_shape", None))

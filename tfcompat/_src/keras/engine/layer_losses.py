@@ -141,8 +141,8 @@ class LossesMixin:
         name, created on first use), or, for the result of calling a ``Metric``, that metric itself (already
         updated; its name is the key). ``name`` is required otherwise, as in tf-keras.
 
-        Differs from tf-keras: outside ``call``, a symbolic ``value`` is averaged by a ``Mean`` on this layer
-        rather than an ``AddMetric`` layer inserted into a Functional model's graph."""
+        Outside ``call``, a symbolic ``value`` of a Functional model is averaged by an ``AddMetric`` layer
+        inserted into the model's graph, as in tf-keras."""
         unknown = [key for key in kwargs if key != "aggregation"]
         if unknown:
             raise TypeError(f"Unknown keyword arguments: {kwargs.keys()}. Expected `aggregation`.")
@@ -152,8 +152,15 @@ class LossesMixin:
                              "name='mean_activation')`")
         if metric is not None:
             name = metric.name
-        if not utils.call_context().in_call and not isinstance(value, SymbolicTensor):
+        in_call = utils.call_context().in_call
+        if not in_call and not isinstance(value, SymbolicTensor):
             raise ValueError("Expected a symbolic Tensor for the metric value, received: " + str(value))
+        if not in_call and getattr(self, "_is_graph_network", False):
+            if metric is not None:
+                raise ValueError("Using the result of calling a `Metric` object when calling `add_metric` on a "
+                                 "Functional Model is not supported. Please pass the Tensor to monitor directly.")
+            self._graph_network_add_metric(value, "mean", name)
+            return
         existing = [m for m in self._metrics if m.name == name]
         if existing:
             tracked = existing[0]

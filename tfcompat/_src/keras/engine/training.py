@@ -137,6 +137,12 @@ class Model(base_layer.Layer):
         specs = serving_signature.input_specs(self, dynamic_batch)
         return None if specs is None else ([specs], {})
 
+    def _tfcompat_saved_functions(self) -> dict:
+        """The tf.functions ``tf.saved_model.save`` adds to this model's object: ``__call__`` (see
+        serving_signature.call_function)."""
+        fn = serving_signature.call_function(self)
+        return {} if fn is None else {"__call__": fn}
+
     def _default_save_signature(self):
         """The ``serving_default`` concrete function ``tf.saved_model.save`` exports when given no signatures."""
         return serving_signature.default_signature(self)
@@ -542,9 +548,7 @@ class Model(base_layer.Layer):
     @classmethod
     def from_config(cls, config, custom_objects=None):
         if "layers" in config and "input_layers" in config and "output_layers" in config:
-            inputs, outputs, layers = hooks.get("reconstruct_functional_config")(config, custom_objects)
-            model = cls(inputs=inputs, outputs=outputs, name=config.get("name"))
-            return model
+            return hooks.get("functional_from_config")(cls, config, custom_objects)
         try:
             return cls(**config)
         except TypeError as e:

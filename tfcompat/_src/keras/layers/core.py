@@ -11,7 +11,9 @@ import warnings
 
 from tfcompat._src.framework import context as ctx_lib
 from tfcompat._src.framework import dtypes
+from tfcompat._src.framework import type_dispatch
 from tfcompat._src.framework.dispatch import convert_to_tensor
+from tfcompat._src.framework.tensor import Tensor
 from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.framework.tensor_shape import dimension_value
 from tfcompat._src.framework.sparse_tensor import SparseTensor
@@ -32,6 +34,8 @@ def tensordot_last(x, kernel):
     """``tf.tensordot(x, kernel, [[rank - 1], [0]])`` as TF computes it: a 2-D matmul of the reshaped input."""
     rank = x.shape.rank
     if rank == 2 or rank is None:
+        if not isinstance(x, Tensor):   # an ExtensionType input: tf.matmul's dispatch_for_api target (tf-keras)
+            return type_dispatch.dispatching(math_ops.matmul)(x, kernel)
         return math_ops.matmul(x, kernel)
     units = kernel.shape[-1]
     flat = array_ops.reshape(x, [-1, x.shape[-1]])

@@ -11,6 +11,9 @@ instead (``recurrent_fused.py``: one ``torch.lstm`` call).
 Differences: dropout masks are random (``random-values``); ``implementation=1`` computes as implementation 2
 (same formulas, different rounding); ``unroll`` has no effect (the loop is always unrolled).
 
+Nested inputs (a tuple/dict of tensors) reach the cell as that structure: ``build`` gives the cell the structure of
+step shapes, and a cell's ``state_size``/``output_size`` may be lists of ``TensorShape`` (tf-keras' nested cells).
+
 Ragged inputs (tf-keras' ``convert_inputs_if_ragged``/``maybe_convert_to_ragged``): padded with ``to_tensor``,
 masked by their row lengths, and with ``return_sequences`` the output is made ragged again with those lengths."""
 from __future__ import annotations
@@ -56,6 +59,38 @@ def _to_ragged(outputs, row_lengths, go_backwards):
     if go_backwards:
         outputs = rnn_ops.reverse_sequence(array_ops.reverse(outputs, [1]), row_lengths, seq_axis=1, batch_axis=0)
     return RaggedTensor.from_tensor(outputs, row_lengths)
+
+
+def _is_shape_leaf(x) -> bool:
+    return isinstance(x, TensorShape) or (isinstance(x, (list, tuple)) and all(
+        d is None or isinstance(d, int) for d in x))
+
+
+def _map_shapes(fn, shapes):
+    """``fn`` over each shape (a TensorShape, or a list/tuple of ints and None) of a nested structure of shapes."""
+    if _is_shape_leaf(shapes):
+        return fn(TensorShape(shapes))
+    if isinstance(shapes, dict):
+        return {k: _map_shapes(fn, v) for k, v in shapes.items()}
+    return type(shapes)(_map_shapes(fn, s) for s in shapes)
+
+
+def _first_shape(shapes) -> TensorShape:
+    """The shape itself, or a nested input's first shape (tf-keras' ``compute_output_shape``)."""
+    while not _is_shape_leaf(shapes):
+        shapes = list(shapes.values())[0] if isinstance(shapes, dict) else shapes[0]
+    return TensorShape(shapes)
+
+
+def _flat_sizes(size) -> list:
+    """A cell's ``state_size``/``output_size`` as a flat list of sizes (ints or shapes)."""
+    if isinstance(size, TensorShape) or not isinstance(size, (list, tuple)):
+        return [size]
+    return [s for part in size for s in _flat_sizes(part)]
+
+
+def _size_dims(size) -> list:
+    return TensorShape(size).as_list() if isinstance(size, (list, tuple, TensorShape)) else [size]
 
 
 class RNN(Layer):
@@ -106,19 +141,23 @@ class RNN(Layer):
     def compute_output_shape(self, input_shape):
         if isinstance(input_shape, list) and input_shape and isinstance(input_shape[0], (list, tuple, TensorShape)):
             input_shape = input_shape[0]
-        dims = TensorShape(input_shape).as_list()
+        input_shape = _first_shape(input_shape)
+        dims = input_shape.as_list()
         batch, time_step = (dims[1], dims[0]) if self.time_major else (dims[0], dims[1])
         out_size = getattr(self.cell, "output_size", None)
         if out_size is None:
             out_size = self._state_sizes()[0]
-        out_dims = TensorShape(out_size).as_list() if not isinstance(out_size, int) else [out_size]
-        if self.return_sequences:
-            output_shape = TensorShape(([time_step, batch] if self.time_major else [batch, time_step]) + out_dims)
-        else:
-            output_shape = TensorShape([batch] + out_dims)
+
+        def output_shape_of(size):
+            out_dims = _size_dims(size)
+            if self.return_sequences:
+                return TensorShape(([time_step, batch] if self.time_major else [batch, time_step]) + out_dims)
+            return TensorShape([batch] + out_dims)
+        output_shape = [output_shape_of(s) for s in _flat_sizes(out_size)]
+        output_shape = output_shape[0] if len(output_shape) == 1 else output_shape
         if self.return_state:
-            return [output_shape] + [TensorShape([batch] + (TensorShape(s).as_list() if not isinstance(s, int)
-                                                            else [s])) for s in nest.flatten(self.cell.state_size)]
+            return nest.flatten(output_shape) + [TensorShape([batch] + _size_dims(s))
+                                                 for s in _flat_sizes(self.cell.state_size)]
         return output_shape
 
     def compute_mask(self, inputs, mask):
@@ -131,15 +170,28 @@ class RNN(Layer):
     def build(self, input_shape):
         if isinstance(input_shape, list) and input_shape and isinstance(input_shape[0], (list, tuple, TensorShape)):
             input_shape = input_shape[0]
-        input_shape = TensorShape(input_shape)
-        dims = input_shape.as_list()
         batch_index, time_index = (1, 0) if self.time_major else (0, 1)
-        spec_shape = list(dims)
-        if not self.stateful:
-            spec_shape[batch_index] = None
-        spec_shape[time_index] = None
-        self.input_spec = [InputSpec(shape=tuple(spec_shape))]
-        step_input_shape = TensorShape([d for i, d in enumerate(dims) if i != time_index])
+
+        def spec_of(shape):
+            spec_shape = list(shape.as_list())
+            if not self.stateful:
+                spec_shape[batch_index] = None
+            spec_shape[time_index] = None
+            return InputSpec(shape=tuple(spec_shape))
+
+        def step_shape_of(shape):
+            return TensorShape([d for i, d in enumerate(shape.as_list()) if i != time_index])
+        try:
+            input_shape = TensorShape(input_shape)
+        except (TypeError, ValueError):   # nested inputs (tf-keras): a structure of shapes, one per input
+            pass
+        if isinstance(input_shape, TensorShape):
+            self.input_spec = [spec_of(input_shape)]
+            step_input_shape = step_shape_of(input_shape)
+        else:
+            specs = _map_shapes(spec_of, input_shape)
+            self.input_spec = specs if isinstance(specs, list) else [specs]   # tf-keras' to_list
+            step_input_shape = _map_shapes(step_shape_of, input_shape)
         if isinstance(self.cell, Layer) and not self.cell.built:
             with backend.name_scope(self.cell.name):
                 self.cell.build(step_input_shape)

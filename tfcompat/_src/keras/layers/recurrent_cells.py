@@ -98,9 +98,12 @@ class _Cell(_DropoutMixin, Layer):
 
 
 def _zeros_state(batch_size, size, dtype):
+    """Zeros of shape ``[batch_size] + size`` (``size``: an int, or a shape for a cell with nested state sizes,
+    as tf-keras' ``_generate_zero_filled_state`` takes ``TensorShape(size)``)."""
+    dims = TensorShape(size).as_list() if isinstance(size, (list, tuple, TensorShape)) else [size]
     if isinstance(batch_size, Tensor):
-        return array_ops.zeros(array_ops.stack([batch_size, size]), dtype=dtype)
-    return array_ops.zeros([batch_size, size], dtype=dtype)
+        return array_ops.zeros(array_ops.stack([batch_size] + dims), dtype=dtype)
+    return array_ops.zeros([batch_size] + dims, dtype=dtype)
 
 
 def zero_initial_state(state_size, inputs=None, batch_size=None, dtype=None):

@@ -2,7 +2,6 @@
 Keras's short aliases, and ``get``/``serialize``/``deserialize``."""
 from __future__ import annotations
 
-import warnings
 
 from tfcompat._src.keras import hooks
 from tfcompat._src.keras import object_config
@@ -74,20 +73,12 @@ _UNLISTED_FUNCTIONS = ("bce", "BCE")
 
 
 def _module_objects() -> dict:
-    return {n: globals()[n] for n in __all__ if n not in _NOT_MODULE_OBJECTS}
+    return object_config.module_objects(globals(), __all__, _NOT_MODULE_OBJECTS)
 
 
 def serialize(metric, use_legacy_format=False):
     """Mirrors ``tf.keras.metrics.serialize`` (a UserWarning for objects that are not ``Metric``)."""
-    if metric is None:
-        return None
-    if not isinstance(metric, Metric):
-        warnings.warn(f"The `keras.metrics.serialize()` API should only be used for objects of type "
-                      f"`keras.metrics.Metric`. Found an instance of type {type(metric)}, which may lead to improper "
-                      f"serialization.", stacklevel=2)
-    if use_legacy_format and isinstance(metric, Metric):
-        return {"class_name": type(metric).__name__, "config": metric.get_config()}
-    return object_config.serialize_keras_object(metric)
+    return object_config.serialize_object(metric, use_legacy_format, "metrics", "Metric", Metric)
 
 
 def deserialize(config, custom_objects=None, use_legacy_format=False):
@@ -106,13 +97,7 @@ def get(identifier):
 
     Raises:
       ValueError: anything else, or an unknown name."""
-    if isinstance(identifier, dict):
-        return deserialize(identifier, use_legacy_format="module" not in identifier)
-    if isinstance(identifier, str):
-        return deserialize(identifier)
-    if callable(identifier):
-        return identifier
-    raise ValueError(f"Could not interpret metric identifier: {identifier}")
+    return object_config.get_object(identifier, deserialize, "metric", none=object_config.RAISE)
 
 
 hooks.register("get_metric", get)

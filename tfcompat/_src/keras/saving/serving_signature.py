@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from tfcompat._src.framework import nest
 from tfcompat._src.framework.tensor_shape import TensorShape
+from tfcompat._src.ops import extension_values as ext
 from tfcompat._src.runtime.function import function
 from tfcompat._src.runtime.function_types import TensorSpec
 
-__all__ = ["pseudo_names", "input_specs", "record_call_spec", "default_signature"]
+__all__ = ["pseudo_names", "input_specs", "record_call_spec", "default_signature", "call_function"]
 
 
 def pseudo_names(structure, prefix: str) -> list:
@@ -37,6 +38,10 @@ def pseudo_names(structure, prefix: str) -> list:
 
 
 def _spec(tensor, name, dynamic_batch: bool):
+    if ext.is_extension_value(tensor):   # an ExtensionType input (Input(type_spec=...)): its spec
+        return tensor._type_spec
+    if ext.is_extension_spec(tensor):
+        return tensor
     shape = TensorShape(tensor.shape)
     if dynamic_batch and shape.rank:
         shape = TensorShape([None] + shape.as_list()[1:])
@@ -81,4 +86,34 @@ def default_signature(model):
         names = model.output_names if getattr(model, "output_names", None) else pseudo_names(outputs, "output_")
         return dict(zip(names, nest.flatten(outputs)))
 
-    return function(serve).get_concrete_function(specs)
+    if not ext.has_extensions(specs):
+        return function(serve).get_concrete_function(specs)
+    # TF's signature canonicalization: an ExtensionType input is taken as its component tensors, named 'args_0',
+    # 'args_0_1', ... (flattened in field order), and rebuilt for the model.
+    expanded = ext.expand_specs(specs)
+    flat = nest.flatten(expanded)
+    names = ["args_0"] + [f"args_0_{i}" for i in range(1, len(flat))]
+    tmpl = ext.spec_template(specs)
+
+    def serve_components(components):
+        return serve(ext.rebuild(tmpl, nest.pack_sequence_as(expanded, list(components))))
+
+    return function(serve_components).get_concrete_function(
+        [TensorSpec(s.shape, s.dtype, n) for s, n in zip(flat, names)])
+
+
+def call_function(model):
+    """The ``__call__`` tf.function a SavedModel of ``model`` holds (tf-keras saves the model's call, so that
+    ``tf.saved_model.load(path)(inputs)`` runs it): the model called with ``training=False`` on its input specs
+    (ExtensionType inputs as their specs), traced once; None for a model whose inputs are unknown. (tf-keras also
+    traces ``training=True`` and takes ``training``/``mask`` arguments: not here.)"""
+    specs = input_specs(model)
+    if specs is None:
+        return None
+
+    def call(inputs):
+        return model(inputs, training=False)
+
+    fn = function(call)
+    fn.get_concrete_function(specs)
+    return fn

@@ -5,7 +5,14 @@ makes the random ops run inside ``scope()`` draw the same numbers in a TF1 graph
 ``scope()`` sets the global seed and, while it is open, replaces the op-seed choice of every random op
 (``random_ops.get_seed``, which all of tfcompat's seeded ops consult) by ``(seed, operation_seed)``: in
 ``"constant"`` mode every op gets the same seeds (and the global seed is set to ``operation_seed``, as TF does);
-in ``"num_random_ops"`` mode ``operation_seed`` counts the ops up from 0 and may not be reused."""
+in ``"num_random_ops"`` mode ``operation_seed`` counts the ops up from 0 and may not be reused.
+
+What it reaches is what TF 2.21's mock of ``random_seed.get_seed`` reaches: the stateful random ops (tf.random.*,
+dropout, compat.v1 and compat.v1.keras initializers, ``get_variable``'s default) and the ops that only take an op
+seed (``tf.nn.dropout`` at rate 0). Not Keras's v2 initializers, which are stateless and seeded from Python's
+``random`` (also the default kernels of ``compat.v1.layers`` and ``compat.v1.nn.rnn_cell``, tf-keras legacy
+layers), nor stateless ops and ``tf.random.Generator``: so, as under TF 2.21, a Keras model and a TF1
+``compat.v1.layers`` model do not get equal initial weights from the tool alone."""
 from __future__ import annotations
 
 import contextlib

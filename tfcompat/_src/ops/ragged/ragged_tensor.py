@@ -19,6 +19,7 @@ from tfcompat._src.framework.tensor import EagerTensor, Tensor
 from tfcompat._src.framework.string_tensor import StringTensor
 from tfcompat._src.framework.tensor_shape import TensorShape
 from tfcompat._src.ops import array_ops, math_ops, math_more_ops, reduction_ops, scan_ops
+from tfcompat._src.ops.ragged.ragged_tensor_value import RaggedTensorValue, _build_value  # noqa: F401 (re-exported)
 
 __all__ = ["RaggedTensor", "RaggedTensorValue", "is_ragged", "row_splits_to_segment_ids",
            "segment_ids_to_row_splits"]
@@ -79,53 +80,6 @@ def segment_ids_to_row_splits(segment_ids, num_segments=None, out_type=None, nam
     if out_type is not None and dtypes.as_dtype(out_type) is not dtypes.int64:
         splits = math_ops.cast(splits, out_type)
     return splits
-
-
-class RaggedTensorValue:
-    """Mirrors ``tf.compat.v1.ragged.RaggedTensorValue``: a fetched ragged tensor (numpy ``values`` and
-    ``row_splits``)."""
-
-    def __init__(self, values, row_splits):
-        self._values = values
-        self._row_splits = row_splits
-
-    values = property(lambda self: self._values)
-    row_splits = property(lambda self: self._row_splits)
-    dtype = property(lambda self: self._row_splits.dtype)
-
-    @property
-    def flat_values(self):
-        v = self._values
-        while isinstance(v, RaggedTensorValue):
-            v = v.values
-        return v
-
-    @property
-    def nested_row_splits(self) -> tuple:
-        v, out = self, []
-        while isinstance(v, RaggedTensorValue):
-            out.append(v.row_splits)
-            v = v.values
-        return tuple(out)
-
-    @property
-    def ragged_rank(self) -> int:
-        return len(self.nested_row_splits)
-
-    @property
-    def shape(self) -> tuple:
-        return (len(self._row_splits) - 1,) + (None,) + tuple(np.shape(self.flat_values)[1:])
-
-    def to_list(self) -> list:
-        values = self._values.to_list() if isinstance(self._values, RaggedTensorValue) else self._values.tolist()
-        s = self._row_splits.tolist()
-        return [values[s[i]:s[i + 1]] for i in range(len(s) - 1)]
-
-    def __repr__(self):
-        return f"tf.RaggedTensorValue(values={self._values!r}, row_splits={self._row_splits!r})"
-
-    def __str__(self):
-        return f"<tf.RaggedTensorValue {self.to_list()}>"
 
 
 class RaggedTensor:
@@ -549,13 +503,6 @@ def _formatter(x) -> str:
     if isinstance(x, np.ndarray):
         return np.array2string(x, separator=", ") if x.size else repr(x.tolist())
     return str(x)
-
-
-def _build_value(flat, *splits):
-    value = flat
-    for s in reversed(splits):
-        value = RaggedTensorValue(value, s)
-    return value
 
 
 def _nrows(values) -> Tensor:

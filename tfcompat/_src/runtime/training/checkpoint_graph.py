@@ -121,12 +121,28 @@ def trackable_children(obj) -> list:
     if isinstance(obj, optimizer_v1.Optimizer):
         return sorted((name, v) for (name, g), v in obj._non_slot_dict.items() if g is None)
     if isinstance(obj, dict):
-        return [(str(k), obj[k]) for k in sorted(obj, key=str) if is_trackable(obj[k])]
+        return _dict_children(obj)
     if isinstance(obj, ListWrapper):   # refuses a list whose tracked elements were replaced or moved, as TF
         return obj._checkpoint_children()
     if isinstance(obj, (list, tuple)):
         return [(str(i), v) for i, v in enumerate(obj) if is_trackable(v)]
     return []
+
+
+def _dict_children(obj: dict) -> list:
+    # TF's _DictWrapper: children in insertion order; a non-string key holding trackable state cannot be saved.
+    children = []
+    for key, value in obj.items():
+        if not is_trackable(value):
+            continue
+        if not isinstance(key, str):
+            raise ValueError(
+                f"Unable to save the object {obj} (a dictionary wrapper constructed automatically on attribute "
+                f"assignment). The wrapped dictionary contains a non-string key which maps to a trackable object "
+                f"or mutable data structure.\n\nIf you don't need this dictionary checkpointed, wrap it in a "
+                f"non-trackable object; it will be subsequently ignored.")
+        children.append((key, value))
+    return children
 
 
 def optimizer_slots(opt) -> list:

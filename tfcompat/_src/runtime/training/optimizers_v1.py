@@ -85,8 +85,9 @@ class AdamOptimizer(Optimizer):
 
         def update_powers(h):
             # TF's _finish: beta1_power.assign(beta1_power * beta1) once all variables are updated.
-            b1p._bind_fresh(b1p._current_value() * h["beta1"].to(b1p._current_value().dtype))
-            b2p._bind_fresh(b2p._current_value() * h["beta2"].to(b2p._current_value().dtype))
+            for power, beta in ((b1p, h["beta1"]), (b2p, h["beta2"])):
+                cur = power._current_value()
+                power._bind_fresh(cur * (beta if beta.dtype == cur.dtype else beta.to(cur.dtype)))
         return update_powers
 
 

@@ -16,8 +16,11 @@ roundings of the formula (checked bit-for-bit in tests/runtime/test_update_ops.p
 with a correctly rounded ``sqrt``; torch's CPU float32 ``sqrt`` (MKL vector math) is one ulp off in ~20% of
 elements, so on that path Adam takes numpy's (``_sqrt_exact``) and computes its scalars (alpha, 1 - beta) on the
 host with numpy scalars of the variable's dtype, as TF's kernel does: m, v and var are TF's bits (tested).
-Every rule's sqrt is ``_sqrt_exact`` on that path (tf-keras 2's RMSprop ``rsqrt`` stays torch's).
-An update function takes (variables, slots, gradients, hyperparameters, attrs) and returns nothing."""
+Every rule's sqrt is ``_sqrt_exact`` on that path (tf-keras 2's RMSprop ``rsqrt`` stays torch's). There, Adam's
+``sqrt(v) + eps`` and RMSProp's ``sqrt(ms + eps)`` run in one numpy loop into buffers the step already made and no
+longer needs (``g - m``, ``g^2 - ms``): no fresh denominator, no torch pass for the epsilon (the same IEEE sums;
+tests/runtime/test_update_step_cost.py). The variables' writable tensors come from ``writable_values`` (one call
+for a whole list, the same copy-on-write decisions). An update function takes (variables, slots, gradients, hyperparameters, attrs) and returns nothing."""
 from __future__ import annotations
 
 from typing import Callable
@@ -27,6 +30,7 @@ import torch
 
 from tfcompat._src.framework.dispatch import no_grad
 from tfcompat._src.framework.op_def import NOT_DIFFERENTIABLE, register_op
+from tfcompat._src.runtime.training.writable_values import writable_values
 
 __all__ = ["UPDATE_RULES", "HYPER_NAMES"]
 
@@ -65,10 +69,10 @@ def _ones(ts):
     return [one] * len(ts)
 
 
-def _add_scaled_(x, t, c, *, scratch=False):
+def _add_scaled_(x, t, c, *, scratch=False, exact=None):
     """x += t * c in place on x (``c`` a scalar tensor): the product rounded, then the sum. ``scratch``: ``t`` is
-    a fresh buffer this may overwrite."""
-    if _addcdiv_ok(x):
+    a fresh buffer this may overwrite. ``exact``: ``_addcdiv_ok(x)`` when the caller knows it."""
+    if _addcdiv_ok(x) if exact is None else exact:
         torch._foreach_addcdiv_(x, t, _ones(x), float(c))
     elif scratch:
         torch._foreach_mul_(t, c)
@@ -85,15 +89,17 @@ def _sub_scaled_(x, t, c):
         torch._foreach_sub_(x, _mul(t, c))
 
 
-def _lerp_(x, target, weight, *, scratch=False):
+def _lerp_(x, target, weight, *, scratch=False, exact=None):
     """x += (target - x) * weight, in place on x (TF's ``m += (g - m) * (1 - beta1)``, the same roundings; not
-    torch's lerp, which fuses a multiply-add). ``scratch``: ``target`` is a fresh buffer this may overwrite."""
+    torch's lerp, which fuses a multiply-add). ``scratch``: ``target`` is a fresh buffer this may overwrite.
+    Returns the buffer of ``target - x`` (x's shapes and dtype), dead afterwards: a caller's scratch space."""
     if scratch:
         torch._foreach_sub_(target, x)
         diff = target
     else:
         diff = torch._foreach_sub(target, x)
-    _add_scaled_(x, diff, weight, scratch=True)
+    _add_scaled_(x, diff, weight, scratch=True, exact=exact)
+    return diff
 
 
 def _decay_add_(x, decay, term):
@@ -102,12 +108,12 @@ def _decay_add_(x, decay, term):
     torch._foreach_add_(x, term)
 
 
-def _decay_add_quotient_(x, decay, num, scale, den):
+def _decay_add_quotient_(x, decay, num, scale, den, exact=None):
     """x = x * decay + (num * scale) / den, in place on x (``decay`` None: x + ...; ``num`` is not written). A
-    negative ``scale`` subtracts: negating the product is exact."""
+    negative ``scale`` subtracts: negating the product is exact. ``exact``: as in _add_scaled_."""
     if decay is not None:
         torch._foreach_mul_(x, decay)
-    if _addcdiv_ok(x):
+    if _addcdiv_ok(x) if exact is None else exact:
         torch._foreach_addcdiv_(x, num, den, float(scale))
         return
     q = _mul(num, scale)
@@ -140,11 +146,25 @@ def _numpy_sqrt(src, dst):
             np.sqrt(x.numpy(force=x.requires_grad), out=o.numpy(force=o.requires_grad))
 
 
-def _sqrt_plus(v, eps):
-    """sqrt(v) + eps, fresh (the sqrt correctly rounded, _sqrt_exact)."""
-    den = _sqrt_exact(v)
-    torch._foreach_add_(den, eps)
-    return den
+def _sqrt_plus(v, eps, out=None, exact=None):
+    """sqrt(v) + eps (the sqrt correctly rounded, _sqrt_exact): fresh, or on the CPU path into ``out`` (dead
+    buffers of v's shapes and dtype) with the sum in the same numpy loop (IEEE sums, as torch's add).
+    ``exact``: ``_cpu_exact(v)`` when the caller knows it."""
+    if out is None or not (_cpu_exact(v) if exact is None else exact):
+        den = _sqrt_exact(v)
+        torch._foreach_add_(den, eps)
+        return den
+    e = eps if isinstance(eps, np.floating) else _np_dtype(v)(eps.item())
+    with np.errstate(invalid="ignore"):     # sqrt of a negative is NaN without a warning, as in TF
+        for x, o in zip(v, out):
+            d = o.numpy()
+            np.sqrt(x.numpy(), out=d)
+            np.add(d, e, out=d)
+    return out
+
+
+def _np_dtype(ts):
+    return np.float32 if ts[0].dtype == torch.float32 else np.float64
 
 
 def _sqrt_of_sum(v, eps):
@@ -181,8 +201,8 @@ def _adam(vs, slots, gs, h, attrs):
         s = _host(h, vs, ("lr", "beta1_power", "beta2_power", "beta1", "beta2", "epsilon"))
         one = s["lr"].dtype.type(1)
         alpha = s["lr"] * np.sqrt(one - s["beta2_power"]) / (one - s["beta1_power"])
-        _adam_moments_(m, v, gs, float(one - s["beta1"]), float(one - s["beta2"]))
-        _adam_step_(vs, m, v, float(alpha), float(s["epsilon"]))
+        scratch = _adam_moments_(m, v, gs, float(one - s["beta1"]), float(one - s["beta2"]), True)
+        _adam_step_(vs, m, v, float(alpha), s["epsilon"], scratch, True)
         return
     b1p, b2p, b1, b2 = h["beta1_power"], h["beta2_power"], h["beta1"], h["beta2"]
     alpha = h["lr"] * torch.sqrt(torch.rsub(b2p, 1)) / torch.rsub(b1p, 1)
@@ -195,27 +215,44 @@ def _adam(vs, slots, gs, h, attrs):
     _adam_step_(vs, m, v, alpha, h["epsilon"])
 
 
-def _adam_moments_(m, v, gs, one_minus_b1, one_minus_b2):
-    """m += (g - m) * (1 - b1) and v += (g^2 - v) * (1 - b2), in place (TF's kernel, term by term)."""
-    _lerp_(m, gs, one_minus_b1)
-    _lerp_(v, _sq(gs), one_minus_b2, scratch=True)
+def _adam_moments_(m, v, gs, one_minus_b1, one_minus_b2, exact=None):
+    """m += (g - m) * (1 - b1) and v += (g^2 - v) * (1 - b2), in place (TF's kernel, term by term). Returns
+    fresh buffers of m's shapes and dtype, dead afterwards (the ``g - m`` terms). ``exact``: the CPU path is
+    known to apply (_addcdiv_ok)."""
+    scratch = _lerp_(m, gs, one_minus_b1, exact=exact)
+    _lerp_(v, _sq(gs), one_minus_b2, scratch=True, exact=exact)
+    return scratch
 
 
-def _adam_step_(vs, m, v, alpha, eps):
-    """var -= (m * alpha) / (sqrt(v) + eps), in place on var."""
-    _decay_add_quotient_(vs, None, m, -alpha, _sqrt_plus(v, eps))
+def _adam_step_(vs, m, v, alpha, eps, scratch=None, exact=None):
+    """var -= (m * alpha) / (sqrt(v) + eps), in place on var (``scratch``: dead buffers the denominator may
+    take; ``exact`` as in _adam_moments_)."""
+    _decay_add_quotient_(vs, None, m, -alpha, _sqrt_plus(v, eps, scratch, exact), exact)
 
 
 def _host(h, vs, names) -> dict:
     """The hyperparameters ``names`` as numpy scalars of the variables' dtype (float32/float64 on the CPU path):
     numpy rounds each scalar operation as IEEE (and TF's host code) do, without a torch dispatch per scalar."""
-    dt = np.float32 if vs[0].dtype == torch.float32 else np.float64
+    dt = _np_dtype(vs)
     return {k: dt(h[k].item()) for k in names}
 
 
 def _rmsprop(vs, slots, gs, h, attrs):
     rho, mom_c, lr, eps = h["rho"], h["momentum"], h["lr"], h["epsilon"]
     ms, mom = slots[0], slots[1]
+    if not attrs["centered"] and _addcdiv_ok(vs):
+        # The scalars on the host (1 - rho as torch's 0-d rsub rounds it: one IEEE subtraction), and
+        # sqrt(ms + eps) into the dead g^2 - ms buffers, the sum and the sqrt in one numpy loop.
+        s = _host(h, vs, ("rho", "momentum", "lr", "epsilon"))
+        den = _lerp_(ms, _sq(gs), float(s["rho"].dtype.type(1) - s["rho"]), scratch=True, exact=True)
+        with np.errstate(invalid="ignore"):
+            for x, o in zip(ms, den):
+                d = o.numpy()
+                np.add(x.numpy(), s["epsilon"], out=d)
+                np.sqrt(d, out=d)
+        _decay_add_quotient_(mom, float(s["momentum"]), gs, float(s["lr"]), den, exact=True)
+        torch._foreach_sub_(vs, mom)
+        return
     _lerp_(ms, _sq(gs), torch.rsub(rho, 1), scratch=True)
     if attrs["centered"]:
         mg = slots[2]
@@ -334,19 +371,20 @@ def _keras_adam(vs, slots, gs, h, attrs):
     step = h["iterations"] + 1
     b1p, b2p = torch.pow(b1, step), torch.pow(b2, step)    # torch's pow: numpy's may round differently
     m, v = slots[0], slots[1]
-    if _addcdiv_ok(vs):   # the rest of the scalar arithmetic on the host, as in _adam
+    exact = _addcdiv_ok(vs)
+    if exact:   # the rest of the scalar arithmetic on the host, as in _adam
         s = _host({**h, "b1p": b1p, "b2p": b2p}, vs, ("lr", "b1p", "b2p", "one_minus_beta_1", "one_minus_beta_2"))
         one = s["lr"].dtype.type(1)
         alpha = float(s["lr"] * np.sqrt(one - s["b2p"]) / (one - s["b1p"]))
-        _adam_moments_(m, v, gs, float(s["one_minus_beta_1"]), float(s["one_minus_beta_2"]))
+        scratch = _adam_moments_(m, v, gs, float(s["one_minus_beta_1"]), float(s["one_minus_beta_2"]), True)
     else:
         alpha = h["lr"] * torch.sqrt(torch.rsub(b2p, 1)) / torch.rsub(b1p, 1)
-        _adam_moments_(m, v, gs, h["one_minus_beta_1"], h["one_minus_beta_2"])
+        scratch = _adam_moments_(m, v, gs, h["one_minus_beta_1"], h["one_minus_beta_2"])
     if attrs["amsgrad"]:
         vhat = slots[2]
         torch._foreach_maximum_(vhat, v)
         v = vhat
-    _adam_step_(vs, m, v, alpha, h["epsilon"])
+    _adam_step_(vs, m, v, alpha, h["epsilon"], scratch, exact)
 
 
 def _keras_rmsprop(vs, slots, gs, h, attrs):
@@ -458,11 +496,17 @@ UPDATE_RULES: dict[str, tuple[Callable, tuple[str, ...]]] = {
 HYPER_NAMES = {k: v[1] for k, v in UPDATE_RULES.items()}
 
 
-def _groups(variables):
-    """Variable indices grouped by (dtype, device): one foreach call per group."""
+def _groups(values):
+    """Indices of the variables' tensors ``values`` grouped by (dtype, device): one foreach call per group."""
+    first = values[0]
+    dtype, device = first.dtype, first.device
+    for t in values:
+        if t.dtype != dtype or t.device != device:
+            break
+    else:
+        return {(dtype, device): None}     # one group of all: no index lists
     groups: dict = {}
-    for i, v in enumerate(variables):
-        t = v._current_value()
+    for i, t in enumerate(values):
         groups.setdefault((t.dtype, t.device), []).append(i)
     return groups
 
@@ -477,15 +521,24 @@ def _make_kernel(update: Callable, hyper_names: tuple[str, ...]):
         n = len(variables)
         grads, hyper = ts[:n], ts[n:]
         with no_grad():
-            for (dtype, device), idx in _groups(variables).items():
+            if torch.compiler.is_compiling():    # a compiled plan's variable stand-ins (their own copies)
+                values = [v._writable_value() for v in variables]
+                slot_values = [[v._writable_value() for v in s] for s in slots]
+            else:
+                values = writable_values(variables)
+                slot_values = [writable_values(s) for s in slots]
+            for (dtype, device), idx in _groups(values).items():
                 # TF casts each hyperparameter to the variable's dtype (math_ops.cast(lr_t, var.dtype)).
                 # The checks inline (not in _as): a Python call per tensor per step otherwise.
                 h = {name: t if t.dtype == dtype and t.device == device and not t.requires_grad
                      else _as(t, dtype, device) for name, t in zip(hyper_names, hyper)}
-                gs = [g if g.dtype == dtype and not g.requires_grad else _as(g, dtype, g.device)
-                      for g in map(grads.__getitem__, idx)]
-                vs = [variables[i]._writable_value() for i in idx]
-                ss = [[s[i]._writable_value() for i in idx] for s in slots]
+                if idx is None:
+                    gs, vs, ss = grads, values, slot_values
+                else:
+                    gs = [grads[i] for i in idx]
+                    vs = [values[i] for i in idx]
+                    ss = [[s[i] for i in idx] for s in slot_values]
+                gs = [g if g.dtype == dtype and not g.requires_grad else _as(g, dtype, g.device) for g in gs]
                 update(vs, ss, gs, h, attrs)
             if after is not None:
                 after(dict(zip(hyper_names, hyper)))

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from tfcompat._src.data.dataset_ops import AUTOTUNE, INFINITE_CARDINALITY, UNKNOWN_CARDINALITY
-from tfcompat._src.data.dataset_ops import DatasetV1 as Dataset
-from tfcompat._src.data.dataset_ops import (
+from tfcompat._src.data.dataset_ops_v1 import DatasetV1 as Dataset
+from tfcompat._src.data.dataset_ops_v1 import (
     get_legacy_output_classes as get_output_classes, get_legacy_output_shapes as get_output_shapes,
     get_legacy_output_types as get_output_types, make_initializable_iterator, make_one_shot_iterator,
 )

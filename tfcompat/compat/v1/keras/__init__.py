@@ -1,20 +1,20 @@
 """``tf.compat.v1.keras`` (tf-keras 2.21's v1 API): a module of its own, as in TF (``tf.compat.v1.keras is not
 tf.keras``), re-exports only.
 
-``losses``, ``metrics``, ``optimizers`` and ``utils`` are v1 modules (v1-only names, legacy optimizer classes, no
-TF2-only helpers); the other submodules are ``tf.keras``'s own module objects (TF has separate v1 modules there
-whose contents are the same objects, except ``layers``' v1 BatchNormalization/GRU/LSTM and ``initializers``'
-TF1 init_ops classes, which tfcompat does not distinguish)."""
+``initializers``, ``losses``, ``metrics``, ``optimizers`` and ``utils`` are v1 modules (v1-only names, TF1
+``init_ops`` initializer classes, legacy optimizer classes, no TF2-only helpers); the other submodules are
+``tf.keras``'s own module objects (TF has separate v1 modules there whose contents are the same objects, except
+``layers``' v1 BatchNormalization/GRU/LSTM, which tfcompat does not distinguish)."""
 from __future__ import annotations
 
 from tfcompat._src.keras.engine.input_layer import Input
 from tfcompat._src.keras.engine.sequential import Sequential
 from tfcompat._src.keras.engine.training import Model
 from tfcompat.keras import (
-    activations, applications, backend, callbacks, constraints, datasets, estimator, experimental, initializers,
-    layers, mixed_precision, models, preprocessing, regularizers, saving,
+    activations, applications, backend, callbacks, constraints, datasets, estimator, experimental, layers,
+    mixed_precision, models, preprocessing, regularizers, saving,
 )
-from tfcompat.compat.v1.keras import losses, metrics, optimizers, utils
+from tfcompat.compat.v1.keras import initializers, losses, metrics, optimizers, utils
 
 __version__ = "2.21.0"
 
